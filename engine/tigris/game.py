@@ -1,0 +1,292 @@
+"""Tigris & Euphrates behind the engine contract (docs/engine.md, docs/games/tigris.md)."""
+from __future__ import annotations
+
+from engine.core import EngineError, IllegalMove, NotYourTurn
+from engine.tigris import actions, moves
+from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
+from engine.tigris.conflicts import commit_support, start_war, support_range
+from engine.tigris.notation import describe, format_move, parse_move
+from engine.tigris.scoring import ranking
+from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, MONUMENT_NAMES, State
+from engine.tigris.state import from_json as state_from_json
+from engine.tigris.state import to_json as state_to_json
+from engine.tigris.turn import build_monument, monument_options, settle, setup, take_treasure
+from engine.tigris.turn import treasure_choices
+
+# Each move type and the fields it carries besides "type".
+MOVE_FIELDS = {
+    "place_tile": ("color", "square"),
+    "place_leader": ("leader", "square"),
+    "withdraw_leader": ("leader",),
+    "place_catastrophe": ("square",),
+    "swap_tiles": ("tiles",),
+    "commit_support": ("count",),
+    "choose_war": ("color",),
+    "build_monument": ("monument", "square"),
+    "decline_monument": (),
+    "take_treasure": ("square",),
+}
+MOVES_BY_DECISION = {
+    "action": ("place_tile", "place_leader", "withdraw_leader", "place_catastrophe", "swap_tiles"),
+    "support": ("commit_support",),
+    "war_order": ("choose_war",),
+    "monument": ("build_monument", "decline_monument"),
+    "treasure": ("take_treasure",),
+}
+OPTION_CHOICES = {
+    "board": ("standard", "advanced"),
+    "open_scoring": (False, True),
+    "english_variant": (False, True),
+}
+
+
+def _bad_move(message: str) -> IllegalMove:
+    return IllegalMove(message, code="bad_move")
+
+
+def _square(move: dict) -> int:
+    value = move["square"]
+    try:
+        return square_index(value)
+    except (KeyError, AttributeError):
+        raise IllegalMove(
+            f"{value!r} is not a square; squares are A1 to P11", code="bad_square"
+        ) from None
+
+
+def _color(value) -> int:
+    if value not in COLOR_INDEX:
+        raise IllegalMove(f"{value!r} is not a colour; colours: {', '.join(COLORS)}", code="bad_color")
+    return COLOR_INDEX[value]
+
+
+def _leader(value) -> int:
+    if value in LEADER_INDEX:
+        return LEADER_INDEX[value]
+    if value in COLOR_INDEX:
+        return COLOR_INDEX[value]
+    raise IllegalMove(
+        f"{value!r} is not a leader; leaders: king, priest, farmer, trader", code="bad_leader"
+    )
+
+
+def _tiles(value) -> list[int]:
+    if not isinstance(value, dict):
+        raise _bad_move("tiles must be an object of colour -> count")
+    counts = [0, 0, 0, 0]
+    for name, count in value.items():
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise _bad_move(f"tile count for {name!r} must be a whole number")
+        counts[_color(name)] += count
+    return counts
+
+
+def _move_type(move) -> str:
+    """Check the move's shape: a known type with exactly its fields."""
+    if not isinstance(move, dict):
+        raise _bad_move("a move must be a JSON object with a 'type'")
+    kind = move.get("type")
+    if kind not in MOVE_FIELDS:
+        raise IllegalMove(
+            f"unknown move type {kind!r}; types: {', '.join(MOVE_FIELDS)}", code="unknown_move_type"
+        )
+    expected = set(MOVE_FIELDS[kind]) | {"type"}
+    if set(move) != expected:
+        missing, extra = expected - set(move), set(move) - expected
+        parts = []
+        if missing:
+            parts.append(f"missing {', '.join(sorted(missing))}")
+        if extra:
+            parts.append(f"unexpected {', '.join(sorted(extra))}")
+        raise _bad_move(f"{kind} takes fields {', '.join(MOVE_FIELDS[kind]) or 'none'}: {'; '.join(parts)}")
+    return kind
+
+
+class Tigris:
+    id = "tigris"
+    min_players = 2
+    max_players = 4
+
+    def default_options(self) -> dict:
+        return {name: choices[0] for name, choices in OPTION_CHOICES.items()}
+
+    def validate_options(self, options: dict | None, players: int) -> dict:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise EngineError("Tigris & Euphrates is for 2 to 4 players", code="bad_players")
+        merged = self.default_options()
+        for name, value in (options or {}).items():
+            if name not in OPTION_CHOICES:
+                raise EngineError(
+                    f"unknown option {name!r}; options: {', '.join(OPTION_CHOICES)}", code="bad_option"
+                )
+            if value not in OPTION_CHOICES[name] or type(value) is not type(OPTION_CHOICES[name][0]):
+                raise EngineError(
+                    f"option {name} takes one of {list(OPTION_CHOICES[name])}, not {value!r}",
+                    code="bad_option",
+                )
+            merged[name] = value
+        return merged
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+        return setup(players, seed, self.validate_options(options, players))
+
+    def pending(self, state: State) -> dict[int, str]:
+        if state.finished is not None:
+            return {}
+        conflict = state.conflict
+        if conflict is not None:
+            side = "attacker" if conflict["attacker_commit"] is None else "defender"
+            return {conflict[side]: "support"}
+        if state.wars is not None:
+            return {state.active: "war_order"}
+        if state.monument is not None:
+            return {state.active: "monument"}
+        choices = treasure_choices(state)
+        if choices:
+            return {seat: "treasure" for seat in sorted(choices)}
+        return {state.active: "action"}
+
+    def legal_moves(self, state: State, seat: int) -> list[dict]:
+        kind = self.pending(state).get(seat)
+        if kind == "action":
+            return moves.action_moves(state, seat)
+        if kind == "support":
+            return moves.support_moves(state, seat)
+        if kind == "war_order":
+            return moves.war_order_moves(state)
+        if kind == "monument":
+            return moves.monument_moves(state)
+        if kind == "treasure":
+            return moves.treasure_moves(state, seat)
+        return []
+
+    def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
+        kind = _move_type(move)
+        if state.finished is not None:
+            raise IllegalMove("the game is over", code="game_over")
+        decision = self.pending(state).get(seat)
+        if decision is None:
+            waiting = ", ".join(f"seat {s} ({k})" for s, k in self.pending(state).items())
+            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
+        if kind not in MOVES_BY_DECISION[decision]:
+            raise IllegalMove(
+                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
+                code="wrong_decision",
+            )
+        s = state.clone()
+        events: list[dict] = []
+        _HANDLERS[kind](s, seat, move, events)
+        settle(s, events)
+        return s, events
+
+    def view(self, state: State, seat: int | None) -> dict:
+        data = state_to_json(state)
+        del data["rng"], data["discarded"]
+        data["bag_size"] = sum(data.pop("bag").values())
+        revealed = state.finished is not None or state.options.get("open_scoring")
+        for other, player in enumerate(data["players"]):
+            if other != seat:
+                player["hand_size"] = sum(player.pop("hand").values())
+                if not revealed:
+                    player["score"] = None
+        data["seat"] = seat
+        data["pending"] = {str(s): kind for s, kind in self.pending(state).items()}
+        data["take_first"] = [SQUARE_NAMES[sq] for sq in sorted(BOARD_MAPS[state.board].take_first)]
+        return data
+
+    def outcome(self, state: State) -> dict | None:
+        if state.finished is None:
+            return None
+        return {"reason": state.finished, **ranking(state)}
+
+    def to_json(self, state: State) -> dict:
+        return state_to_json(state)
+
+    def from_json(self, data: dict) -> State:
+        return state_from_json(data)
+
+    def parse_move(self, text: str) -> dict:
+        return parse_move(text)
+
+    def describe(self, move: dict) -> str:
+        return describe(move)
+
+    def format_move(self, move: dict) -> str:
+        return format_move(move)
+
+
+def _place_tile(s, seat, move, events):
+    actions.place_tile(s, seat, _color(move["color"]), _square(move), events)
+
+
+def _place_leader(s, seat, move, events):
+    actions.place_leader(s, seat, _leader(move["leader"]), _square(move), events)
+
+
+def _withdraw_leader(s, seat, move, events):
+    actions.withdraw_leader(s, seat, _leader(move["leader"]), events)
+
+
+def _place_catastrophe(s, seat, move, events):
+    actions.place_catastrophe(s, seat, _square(move), events)
+
+
+def _swap_tiles(s, seat, move, events):
+    actions.swap_tiles(s, seat, _tiles(move["tiles"]), events)
+
+
+def _commit_support(s, seat, move, events):
+    count = move["count"]
+    allowed = list(support_range(s, seat))
+    if isinstance(count, bool) or count not in allowed:
+        raise IllegalMove(
+            f"you may commit {', '.join(map(str, allowed))} supporters, not {count!r}",
+            code="bad_support",
+        )
+    commit_support(s, seat, count, events)
+
+
+def _choose_war(s, seat, move, events):
+    color = _color(move["color"])
+    if color not in s.wars["colors"]:
+        allowed = ", ".join(COLORS[c] for c in s.wars["colors"])
+        raise IllegalMove(f"no {COLORS[color]} war is waiting; choose one of: {allowed}", code="bad_war")
+    events.append({"type": "war_chosen", "seat": seat, "color": COLORS[color]})
+    start_war(s, color, events)
+
+
+def _build_monument(s, seat, move, events):
+    name, sq = move["monument"], _square(move)
+    options = monument_options(s)
+    if name not in MONUMENT_NAMES or (MONUMENT_NAMES.index(name), sq) not in options:
+        allowed = ", ".join(f"{MONUMENT_NAMES[m]} {SQUARE_NAMES[t]}" for m, t in options) or "none"
+        raise IllegalMove(f"cannot build {name!r} on {SQUARE_NAMES[sq]}; possible: {allowed}", code="bad_monument")
+    build_monument(s, seat, MONUMENT_NAMES.index(name), sq, events)
+
+
+def _decline_monument(s, seat, move, events):
+    events.append({"type": "monument_declined", "seat": seat, "square": SQUARE_NAMES[s.monument]})
+    s.monument = None
+
+
+def _take_treasure(s, seat, move, events):
+    sq = _square(move)
+    choices = treasure_choices(s).get(seat, [])
+    if sq not in choices:
+        allowed = ", ".join(SQUARE_NAMES[t] for t in choices)
+        raise IllegalMove(f"you cannot take a treasure on {SQUARE_NAMES[sq]}; take one of: {allowed}", code="bad_treasure")
+    take_treasure(s, seat, sq, events)
+
+
+_HANDLERS = {
+    "place_tile": _place_tile,
+    "place_leader": _place_leader,
+    "withdraw_leader": _withdraw_leader,
+    "place_catastrophe": _place_catastrophe,
+    "swap_tiles": _swap_tiles,
+    "commit_support": _commit_support,
+    "choose_war": _choose_war,
+    "build_monument": _build_monument,
+    "decline_monument": _decline_monument,
+    "take_treasure": _take_treasure,
+}

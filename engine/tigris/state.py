@@ -1,0 +1,255 @@
+"""The Tigris game state: a compact mutable record, copied once per `apply`.
+
+Cells hold one small integer per square so that copying a state is a list copy and
+region finding reads one array. The JSON form (docs/games/tigris.md) is the public,
+hand-writable format; `to_json`/`from_json` convert exactly.
+"""
+from __future__ import annotations
+
+from engine.core import IllegalMove
+from engine.tigris.board import BOARD_MAPS, COLS, ROWS, SQUARE_NAMES, SQUARES, square_index
+
+COLORS = ("red", "blue", "green", "black")
+RED, BLUE, GREEN, BLACK = range(4)
+COLOR_INDEX = {name: i for i, name in enumerate(COLORS)}
+LEADERS = ("priest", "farmer", "trader", "king")  # by colour index
+LEADER_INDEX = {name: i for i, name in enumerate(LEADERS)}
+DYNASTIES = ("archer", "bull", "pot", "lion")
+TILE_NAMES = ("temple", "farm", "market", "settlement")
+MONUMENTS = ((RED, BLACK), (RED, GREEN), (BLUE, BLACK), (BLUE, RED), (GREEN, BLACK), (GREEN, BLUE))
+MONUMENT_NAMES = tuple(f"{COLORS[a]}-{COLORS[b]}" for a, b in MONUMENTS)
+TILE_COUNTS = (57, 36, 30, 30)
+TOTAL_TILES = sum(TILE_COUNTS)
+HAND_SIZE = 6
+
+# Cell codes.
+EMPTY = 0
+FACE_UP = 1  # + colour: 1..4
+FACE_DOWN = 5  # + colour: 5..8, under a monument
+CATASTROPHE = 9
+LEADER = 10  # + seat * 4 + colour
+
+CELL_CHARS = ".rbgkRBGKx"
+CHAR_CELLS = {ch: code for code, ch in enumerate(CELL_CHARS)}
+CHAR_CELLS["~"] = EMPTY
+
+
+class State:
+    """One position. Treat as immutable outside `engine.tigris.rules`."""
+
+    __slots__ = (
+        "board", "options", "cells", "treasures", "monuments", "leaders", "hands",
+        "scores", "treasure_counts", "catastrophes", "bag", "discarded", "rng",
+        "turn", "active", "actions_left", "conflict", "wars", "monument",
+        "finished", "cache",
+    )
+
+    def clone(self) -> "State":
+        new = State.__new__(State)
+        new.board = self.board
+        new.options = self.options
+        new.cells = self.cells[:]
+        new.treasures = self.treasures  # frozenset, replaced on change
+        new.monuments = self.monuments  # tuple, replaced on change
+        new.leaders = [row[:] for row in self.leaders]
+        new.hands = [row[:] for row in self.hands]
+        new.scores = [row[:] for row in self.scores]
+        new.treasure_counts = self.treasure_counts[:]
+        new.catastrophes = self.catastrophes[:]
+        new.bag = self.bag[:]
+        new.discarded = self.discarded
+        new.rng = self.rng
+        new.turn = self.turn
+        new.active = self.active
+        new.actions_left = self.actions_left
+        new.conflict = self.conflict  # dicts below are replaced, never edited
+        new.wars = self.wars
+        new.monument = self.monument
+        new.finished = self.finished
+        # Same cells, same regions: carry them over until the first change of cells.
+        regions = self.cache.get("regions")
+        new.cache = {} if regions is None else {"regions": regions}
+        return new
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def board_map(self):
+        return BOARD_MAPS[self.board]
+
+
+def board_strings(state: State) -> list[str]:
+    river = state.board_map.river
+    rows = []
+    for row in range(ROWS):
+        chars = []
+        for sq in range(row * COLS, row * COLS + COLS):
+            code = state.cells[sq]
+            if code >= LEADER or code == EMPTY:
+                chars.append("~" if river[sq] else ".")
+            else:
+                chars.append(CELL_CHARS[code])
+        rows.append("".join(chars))
+    return rows
+
+
+def _square_or_none(sq: int) -> str | None:
+    return None if sq < 0 else SQUARE_NAMES[sq]
+
+
+def _conflict_json(conflict: dict | None) -> dict | None:
+    if conflict is None:
+        return None
+    out = dict(conflict)
+    out["color"] = COLORS[conflict["color"]]
+    out["attacker_leader"] = SQUARE_NAMES[conflict["attacker_leader"]]
+    out["defender_leader"] = SQUARE_NAMES[conflict["defender_leader"]]
+    return out
+
+
+def to_json(state: State) -> dict:
+    return {
+        "game": "tigris",
+        "options": dict(state.options),
+        "board": board_strings(state),
+        "treasures": [SQUARE_NAMES[sq] for sq in sorted(state.treasures)],
+        "monuments": [
+            {"colors": list(MONUMENT_NAMES[m].split("-")), "square": SQUARE_NAMES[sq]}
+            for m, sq in state.monuments
+        ],
+        "players": [
+            {
+                "dynasty": DYNASTIES[seat],
+                "leaders": {
+                    LEADERS[c]: _square_or_none(state.leaders[seat][c]) for c in (BLACK, RED, BLUE, GREEN)
+                },
+                "hand": dict(zip(COLORS, state.hands[seat])),
+                "score": dict(zip(COLORS, state.scores[seat])),
+                "treasures": state.treasure_counts[seat],
+                "catastrophes": state.catastrophes[seat],
+            }
+            for seat in range(state.players)
+        ],
+        "bag": dict(zip(COLORS, state.bag)),
+        "discarded": state.discarded,
+        "rng": state.rng,
+        "turn": {"number": state.turn, "active": state.active, "actions_left": state.actions_left},
+        "conflict": _conflict_json(state.conflict),
+        "wars": None if state.wars is None else {
+            "square": SQUARE_NAMES[state.wars["square"]],
+            "owner": state.wars["owner"],
+            "colors": [COLORS[c] for c in state.wars["colors"]],
+        },
+        "monument": None if state.monument is None else SQUARE_NAMES[state.monument],
+        "finished": None if state.finished is None else {"reason": state.finished},
+    }
+
+
+def _bad_state(message: str) -> IllegalMove:
+    return IllegalMove(f"invalid state JSON: {message}", code="bad_state")
+
+
+def _square(name) -> int:
+    try:
+        return square_index(name)
+    except (KeyError, AttributeError):
+        raise _bad_state(f"{name!r} is not a square (A1..P11)") from None
+
+
+def _color_counts(data: dict, what: str) -> list[int]:
+    if set(data) - set(COLORS):
+        raise _bad_state(f"{what} has unknown colours {sorted(set(data) - set(COLORS))}")
+    counts = [int(data.get(c, 0)) for c in COLORS]
+    if min(counts) < 0:
+        raise _bad_state(f"{what} has a negative count")
+    return counts
+
+
+def _parse_cells(state: State, rows: list[str]) -> None:
+    if len(rows) != ROWS or any(len(r) != COLS for r in rows):
+        raise _bad_state(f"board must be {ROWS} strings of {COLS} cells")
+    river = state.board_map.river
+    for sq in range(SQUARES):
+        ch = rows[sq // COLS][sq % COLS]
+        if ch not in CHAR_CELLS:
+            raise _bad_state(f"unknown cell {ch!r} at {SQUARE_NAMES[sq]}; allowed: {CELL_CHARS}~")
+        code = CHAR_CELLS[ch]
+        if code in (FACE_UP + BLUE, FACE_DOWN + BLUE) and not river[sq]:
+            raise _bad_state(f"blue farm on land at {SQUARE_NAMES[sq]}")
+        if FACE_UP <= code < CATASTROPHE and code not in (FACE_UP + BLUE, FACE_DOWN + BLUE) and river[sq]:
+            raise _bad_state(f"{ch!r} on a river square at {SQUARE_NAMES[sq]}")
+        state.cells[sq] = code
+
+
+def from_json(data: dict) -> State:
+    try:
+        return _from_json(data)
+    except IllegalMove:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise _bad_state(f"{type(exc).__name__}: {exc}") from None
+
+
+def _from_json(data: dict) -> State:
+    s = State.__new__(State)
+    s.options = dict(data.get("options") or {})
+    s.board = s.options.get("board", "standard")
+    if s.board not in BOARD_MAPS:
+        raise _bad_state(f"unknown board {s.board!r}")
+    s.cells = [EMPTY] * SQUARES
+    _parse_cells(s, data["board"])
+    s.treasures = frozenset(_square(name) for name in data.get("treasures", []))
+    s.monuments = tuple(
+        (MONUMENT_NAMES.index("-".join(m["colors"])), _square(m["square"]))
+        for m in data.get("monuments", [])
+    )
+    players = data["players"]
+    if not 2 <= len(players) <= 4:
+        raise _bad_state("2 to 4 players")
+    s.leaders, s.hands, s.scores = [], [], []
+    s.treasure_counts, s.catastrophes = [], []
+    for seat, p in enumerate(players):
+        row = [-1] * 4
+        for name, where in (p.get("leaders") or {}).items():
+            if where is not None:
+                sq = _square(where)
+                row[LEADER_INDEX[name]] = sq
+                if s.cells[sq] != EMPTY or s.board_map.river[sq]:
+                    raise _bad_state(f"leader {name} on an occupied or river square {where}")
+                s.cells[sq] = LEADER + seat * 4 + LEADER_INDEX[name]
+        s.leaders.append(row)
+        s.hands.append(_color_counts(p.get("hand", {}), "hand"))
+        s.scores.append(_color_counts(p.get("score", {}), "score"))
+        s.treasure_counts.append(int(p.get("treasures", 0)))
+        s.catastrophes.append(int(p.get("catastrophes", 2)))
+    s.bag = _color_counts(data.get("bag", {}), "bag")
+    s.discarded = int(data.get("discarded", 0))
+    s.rng = int(data.get("rng", 0))
+    turn = data.get("turn") or {}
+    s.turn = int(turn.get("number", 1))
+    s.active = int(turn.get("active", 0))
+    s.actions_left = int(turn.get("actions_left", 2))
+    s.conflict = _conflict_from_json(data.get("conflict"))
+    wars = data.get("wars")
+    s.wars = None if wars is None else {
+        "square": _square(wars["square"]),
+        "owner": int(wars["owner"]),
+        "colors": [COLOR_INDEX[c] for c in wars["colors"]],
+    }
+    s.monument = None if data.get("monument") is None else _square(data["monument"])
+    finished = data.get("finished")
+    s.finished = None if finished is None else finished["reason"]
+    s.cache = {}
+    return s
+
+
+def _conflict_from_json(conflict: dict | None) -> dict | None:
+    if conflict is None:
+        return None
+    out = dict(conflict)
+    out["color"] = COLOR_INDEX[conflict["color"]]
+    out["attacker_leader"] = _square(conflict["attacker_leader"])
+    out["defender_leader"] = _square(conflict["defender_leader"])
+    return out
