@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+APT    := DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test bench clean
+.PHONY: run test bench system services clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +13,24 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# Debian packages: cairo for board pictures, Chromium for the browser tests.
+system:
+	@dpkg -s libcairo2 >/dev/null 2>&1 && command -v chromium >/dev/null || { \
+	  echo "installing Debian packages: libcairo2 chromium"; \
+	  $(APT) update -qq && $(APT) install -y -qq libcairo2 chromium >/dev/null; } \
+	  || { echo "MISSING: Debian packages libcairo2 and chromium could not be installed" >&2; exit 1; }
+
+# The local PostgreSQL and Redis the tests talk to: start them if they are down.
+services:
+	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start \
+	  || { echo "MISSING: PostgreSQL on 127.0.0.1:5432 is not running and could not be started" >&2; exit 1; }
+	@redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 || redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no \
+	  || { echo "MISSING: Redis on 127.0.0.1:6379 is not running and could not be started" >&2; exit 1; }
+
 run: $(STAMP)
 	$(VENV)/bin/turnpost simulate --players 3 --seed 1
 
-test: $(STAMP)
+test: $(STAMP) system services
 	$(PY) -m pytest -n auto -p no:cacheprovider
 
 bench: $(STAMP)

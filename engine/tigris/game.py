@@ -179,6 +179,21 @@ class Tigris:
         settle(s, events)
         return s, events
 
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """The move made for a seat that lets its deadline pass: the least committal
+        legal choice. Tigris has no pass, so an owed action swaps one tile of the
+        colour the seat holds most of (first in colour order on a tie)."""
+        kind = self.pending(state).get(seat)
+        if kind is None:
+            return None
+        if kind == "action":
+            hand = state.hands[seat]
+            color = max(range(4), key=lambda c: (hand[c], -c))
+            return {"type": "swap_tiles", "tiles": {COLORS[color]: 1}}
+        if kind == "monument":
+            return {"type": "decline_monument"}
+        return self.legal_moves(state, seat)[0]  # support 0, first war, first treasure
+
     def view(self, state: State, seat: int | None) -> dict:
         data = state_to_json(state)
         del data["rng"], data["discarded"]

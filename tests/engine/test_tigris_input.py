@@ -4,7 +4,9 @@ import pytest
 import engine
 from engine.core import rng_below, rng_next
 
-from tests.engine.tigris_positions import GAME, position
+from engine.simulate import random_playout
+
+from tests.engine.tigris_positions import GAME, play, position
 
 BAD_MOVES = [
     ("not a dict", "bad_move", "JSON object"),
@@ -103,3 +105,15 @@ def test_rng_is_deterministic_and_uniform_enough():
         state, value = rng_below(state, 6)
         counts[value] += 1
     assert all(850 < c < 1150 for c in counts)
+
+
+def test_default_move_is_legal_and_least_committal():
+    s = position(tiles={"G5": "red", "I5": "red"}, leaders={1: {"priest": "H5"}}, hands={0: {"red": 3, "black": 1}, 1: {"red": 2}})
+    assert GAME.default_move(s, 0) == {"type": "swap_tiles", "tiles": {"red": 1}}
+    assert GAME.default_move(s, 1) is None
+    s, _ = play(s, (0, "leader priest H4"))
+    assert GAME.default_move(s, 0) == {"type": "commit_support", "count": 0}
+    for seed in range(20):
+        for state, *_ in random_playout(GAME, 3, seed):
+            for seat in GAME.pending(state):
+                assert GAME.default_move(state, seat) in GAME.legal_moves(state, seat)
