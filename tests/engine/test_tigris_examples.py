@@ -1,4 +1,6 @@
 """The worked examples of the two Tigris rulebooks, set up as hand-written positions."""
+import pytest
+
 from engine.tigris.scoring import ranking
 
 from tests.engine.tigris_positions import GAME, cell, hand, leader_at, play, position, score
@@ -6,10 +8,14 @@ from tests.engine.tigris_positions import GAME, cell, hand, leader_at, play, pos
 FAR_TREASURES = {"K11": "red", "O9": "red", "P2": "red"}  # keep the game from ending
 
 
-def test_revolt_example_tie_goes_to_the_defender():
-    # Attacker's priest next to 3 temples, defender's next to 2; they add 2 and 3: 5-5.
+@pytest.mark.parametrize("attacker_temples,defender_temples", [
+    (["G4", "I4", "H3"], ["G5", "I5"]),  # 2nd edition: 3 against 2, both add: 5-5
+    (["G4", "I4"], ["G5"]),  # older edition: 2 against 1, both add: 4-4
+])
+def test_revolt_examples_tie_goes_to_the_defender(attacker_temples, defender_temples):
+    # The attacker adds 2 temples, the defender 3: a tie, which the defender wins.
     s = position(
-        tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red", "H3": "red"},
+        tiles={sq: "red" for sq in attacker_temples + defender_temples},
         leaders={1: {"priest": "H5"}},
         hands={0: {"red": 3}, 1: {"red": 3}},
     )
@@ -20,7 +26,8 @@ def test_revolt_example_tie_goes_to_the_defender():
     assert GAME.view(s, 1)["conflict"]["attacker_commit"] == 2  # defender sees it
     s, events = play(s, (1, "support 3"))
     resolved = next(e for e in events if e["type"] == "conflict_resolved")
-    assert (resolved["attacker_strength"], resolved["defender_strength"]) == (5, 5)
+    total = len(attacker_temples) + 2
+    assert (resolved["attacker_strength"], resolved["defender_strength"]) == (total, total)
     assert resolved["winner"] == 1
     assert leader_at(s, 0, "priest") is None and leader_at(s, 1, "priest") == "H5"
     assert score(s, 1)["red"] == 1 and score(s, 0)["red"] == 0
