@@ -5,6 +5,7 @@ from engine.core import EngineError, IllegalMove, NotYourTurn
 from engine.tigris import actions, moves
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
 from engine.tigris.conflicts import commit_support, start_war, support_range
+from engine.tigris.narration import describe_event, prompt
 from engine.tigris.notation import describe, format_move, parse_move
 from engine.tigris.scoring import ranking
 from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, MONUMENT_NAMES, State
@@ -228,6 +229,13 @@ class Tigris:
 
     def format_move(self, move: dict) -> str:
         return format_move(move)
+
+    def describe_event(self, event: dict, names: dict) -> str | None:
+        return describe_event(event, names)
+
+    def prompt(self, state: State, seat: int, names: dict) -> str:
+        kind = self.pending(state).get(seat)
+        return "" if kind is None else prompt(state, seat, kind, names)
 
 
 def _place_tile(s, seat, move, events):

@@ -117,3 +117,15 @@ def test_default_move_is_legal_and_least_committal():
         for state, *_ in random_playout(GAME, 3, seed):
             for seat in GAME.pending(state):
                 assert GAME.default_move(state, seat) in GAME.legal_moves(state, seat)
+
+
+def test_every_event_and_decision_of_random_games_has_words():
+    names = {0: "Ann", 1: "Bob", 2: "Cy"}
+    silent = {"tiles_drawn", "wars_ended"}
+    for seed in range(15):
+        for state, seat, _move, _new, events in random_playout(GAME, 3, seed):
+            assert GAME.prompt(state, seat, names)
+            for event in events:
+                text = GAME.describe_event(event, names)
+                assert (text is None) == (event["type"] in silent), event
+                assert text is None or "None" not in text, (event, text)
