@@ -1,0 +1,45 @@
+"""Rendering the emails from `templates/email/<kind>.txt` and `.html` pairs.
+
+The HTML half is autoescaped (player names and game titles are user text); the text
+half is not, since it is never interpreted as markup.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+SUBJECTS = {
+    "invitation": "{inviter} invites you to {game_title}",
+    "sign_in": "Your turnpost sign-in link",
+    "your_turn": "{game_title}: your decision",
+    "reminder": "{game_title}: reminder, due {deadline}",
+    "deadline_passed": "{game_title}: a deadline passed",
+    "game_over": "{game_title}: game over",
+    "digest": "Your turnpost games today",
+}
+
+_environment = Environment(
+    loader=FileSystemLoader(str(TEMPLATES)),
+    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
+    undefined=StrictUndefined,
+    keep_trailing_newline=True,
+)
+
+
+def render(kind: str, context: dict) -> tuple[str, str, str]:
+    """(subject, text, html) of an email of `kind` (a key of SUBJECTS)."""
+    if kind not in SUBJECTS:
+        raise ValueError(f"unknown email kind {kind!r}; kinds: {', '.join(SUBJECTS)}")
+    context = {"preferences_url": None, "unsubscribe_url": None, **context}
+    subject = SUBJECTS[kind].format_map(_Missing(context))
+    text = _environment.get_template(f"email/{kind}.txt").render(context)
+    html = _environment.get_template(f"email/{kind}.html").render(context)
+    return " ".join(subject.split()), text, html
+
+
+class _Missing(dict):
+    def __missing__(self, key):
+        return ""
