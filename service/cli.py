@@ -14,6 +14,78 @@ def main() -> None:
     """turnpost: a play-by-email turn service for strategy games."""
 
 
+def _settings():
+    from service.config import Settings
+
+    return Settings()
+
+
+@main.group()
+def db() -> None:
+    """The database schema."""
+
+
+@db.command("upgrade")
+def db_upgrade() -> None:
+    """Bring the schema up to date (Alembic migrations)."""
+    from service.migrate import upgrade
+
+    upgrade(_settings().database_url)
+    click.echo("schema is up to date")
+
+
+@main.group()
+def token() -> None:
+    """Personal API tokens."""
+
+
+@token.command("create")
+@click.argument("email")
+@click.option("--label", default="command line")
+def token_create(email: str, label: str) -> None:
+    """Create an API token for EMAIL (the account is created if new); printed once."""
+    from service.auth import create_api_token, user_for_email
+    from service.db import make_engine, transaction
+
+    with transaction(make_engine(_settings().database_url)) as session:
+        _, secret = create_api_token(session, user_for_email(session, email), label)
+    click.echo(secret)
+
+
+@main.command("replay-check")
+@click.argument("game_id", type=int)
+def replay_check(game_id: int) -> None:
+    """Rebuild GAME from its seed and move log and compare with its snapshot."""
+    from sqlmodel import select
+
+    from service.db import make_engine, reading
+    from service.models import Move
+    from service.play import load_game, replay, rules
+
+    with reading(make_engine(_settings().database_url)) as session:
+        game = load_game(session, game_id)
+        moves = list(session.exec(select(Move).where(Move.game_id == game_id).order_by(Move.seq)))
+        rebuilt = rules(game).to_json(replay(game, moves))
+    if rebuilt != game.state:
+        raise click.ClickException(f"game {game_id}: the replay of {len(moves)} moves differs from the snapshot")
+    click.echo(f"game {game_id}: {len(moves)} moves replay to the stored snapshot")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+def serve(host: str, port: int) -> None:
+    """Run the web service (embedded mode: SQLite, in-process work, local mail)."""
+    from service.app import create_app
+    from service.migrate import upgrade
+
+    settings = _settings()
+    upgrade(settings.database_url)
+    app = create_app(settings)
+    click.echo(f"turnpost is running at http://{host}:{port}/  (database: {settings.database_url})")
+    app.run(host=host, port=port, threaded=True)
+
+
 @main.command()
 @click.option("--game", "game_id", default="tigris", show_default=True, help="game id")
 @click.option("--players", default=3, show_default=True, type=click.IntRange(2, 4))

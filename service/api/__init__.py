@@ -1,0 +1,1 @@
+"""The REST API: flask-smorest blueprints, documented at /api/openapi.json."""

@@ -1,0 +1,70 @@
+"""Accounts: passwordless sign-in by emailed link, and personal API tokens."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from sqlmodel import select
+
+from service import auth
+from service.models import ApiToken
+from service.play import Work, _notify
+from service.schemas import ProblemSchema, SignInRequestSchema, TokenCreateSchema, TokenListSchema, TokenSchema
+from service.web import current_user, run, settings
+
+blp = Blueprint("accounts", __name__, url_prefix="/api", description="Sign-in and API tokens")
+
+
+def request_sign_in(db, email: str, base_url: str, secret_key: str, minutes: int):
+    """Email a single-use sign-in link (the account is created on first use)."""
+    user = auth.user_for_email(db, email)
+    token = auth.create_sign_in_link(db, user, secret_key)
+    work = Work()
+    _notify(db, work, "sign_in", user.email, user.id,
+            payload={"sign_in_url": f"{base_url}/sign-in/{token}", "valid_minutes": minutes})
+    db.flush()
+    return user, work
+
+
+@blp.route("/sign-in")
+class SignIn(MethodView):
+    @blp.arguments(SignInRequestSchema)
+    @blp.response(202)
+    @blp.alt_response(422, schema=ProblemSchema)
+    def post(self, data):
+        """Send a sign-in link to this address. The answer is the same whether or not
+        the address had an account."""
+        s = settings()
+        run(request_sign_in, data["email"], s.base_url, s.secret_key, s.sign_in_minutes)
+        return {"message": "if the address is right, a sign-in link is on its way"}
+
+
+@blp.route("/tokens")
+class Tokens(MethodView):
+    @blp.response(200, TokenListSchema)
+    @blp.alt_response(401, schema=ProblemSchema)
+    def get(self):
+        """Your API tokens (never their secrets)."""
+        def listing(db):
+            user = current_user(db)
+            return list(db.exec(select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id)))
+        return {"tokens": run(listing)}
+
+    @blp.arguments(TokenCreateSchema)
+    @blp.response(201, TokenSchema)
+    @blp.alt_response(401, schema=ProblemSchema)
+    def post(self, data):
+        """Create a token; its secret is in this answer only."""
+        def create(db):
+            row, secret = auth.create_api_token(db, current_user(db), data["label"])
+            return {"id": row.id, "label": row.label, "created_at": row.created_at, "token": secret}
+        return run(create)
+
+
+@blp.route("/tokens/<int:token_id>")
+class TokenResource(MethodView):
+    @blp.response(204)
+    @blp.alt_response(401, schema=ProblemSchema)
+    @blp.alt_response(404, schema=ProblemSchema)
+    def delete(self, token_id):
+        """Revoke a token."""
+        run(lambda db: auth.revoke_api_token(db, current_user(db), token_id))

@@ -1,0 +1,245 @@
+"""Games: create, invite, answer, read, play, leave, export."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from sqlmodel import select
+
+import engine
+from service import play
+from service.db import reading
+from service.errors import Conflict, Forbidden
+from service.models import Game, Move, Seat
+from service.schemas import (
+    CreateGameSchema, ProblemSchema, ExportSchema, GameListSchema, GameSchema, InviteSchema,
+    LegalMovesSchema, LogSchema, MoveResultSchema, MoveSchema, VersionSchema, WaitingQuerySchema,
+)
+from service.web import current_user, db_engine, present_game, run
+
+blp = Blueprint("games", __name__, url_prefix="/api", description="Games and moves")
+ERRORS = {401: "not signed in", 403: "not yours to do", 404: "no such game", 409: "stale version or wrong state", 422: "invalid input or illegal move"}
+
+
+def errors(*statuses):
+    def decorate(view):
+        for status in statuses:
+            view = blp.alt_response(status, schema=ProblemSchema, description=ERRORS[status])(view)
+        return view
+    return decorate
+
+
+def _present(game_id: int) -> dict:
+    with reading(db_engine()) as db:
+        return present_game(db, play.load_game(db, game_id), current_user(db))
+
+
+def _user_then(usecase):
+    """Run `usecase(db, user, ...)` with the requesting user, in one transaction."""
+    def call(db, *args, **kwargs):
+        return usecase(db, *args[:1], current_user(db), *args[1:], **kwargs)
+    return call
+
+
+@blp.route("/games")
+class Games(MethodView):
+    @blp.arguments(CreateGameSchema)
+    @blp.response(201, GameSchema)
+    @errors(401, 422)
+    def post(self, data):
+        """Create a game; the creator takes the first seat and may invite others."""
+        def create(db):
+            user = current_user(db)
+            return play.create_game(
+                db, user, data["game"], data["players"], data["options"], data["invite"],
+                data["seat_order"], data["spectators"], data["time_control"], data["timeout_policy"], data["title"],
+            )
+        game, _ = run(create)
+        return _present(game.id)
+
+
+@blp.route("/games/<int:game_id>")
+class GameResource(MethodView):
+    @blp.response(200, GameSchema)
+    @errors(401, 403, 404)
+    def get(self, game_id):
+        """The game as the caller may see it: his view, who is pending, the version."""
+        with reading(db_engine()) as db:
+            user = current_user(db)
+            game = play.load_game(db, game_id)
+            if play.seat_of_user(db, game, user) is None and not game.spectators:
+                raise Forbidden("this game has no spectators", code="no_spectators")
+            return present_game(db, game, user)
+
+
+@blp.route("/games/<int:game_id>/invitations")
+class Invitations(MethodView):
+    @blp.arguments(InviteSchema)
+    @blp.response(200, GameSchema)
+    @errors(401, 403, 404, 409, 422)
+    def post(self, data, game_id):
+        """Invite a player by email (the creator only, before the start)."""
+        run(_user_then(play.invite), game_id, data["email"], data["version"])
+        return _present(game_id)
+
+
+def _respond(accept: bool):
+    def view(data, game_id):
+        run(_user_then(play.respond), game_id, accept, data["version"])
+        return _present(game_id)
+    return view
+
+
+@blp.route("/games/<int:game_id>/accept")
+class Accept(MethodView):
+    @blp.arguments(VersionSchema)
+    @blp.response(200, GameSchema)
+    @errors(401, 403, 404, 409)
+    def post(self, data, game_id):
+        """Accept an invitation; the game starts when every seat is filled."""
+        return _respond(True)(data, game_id)
+
+
+@blp.route("/games/<int:game_id>/decline")
+class Decline(MethodView):
+    @blp.arguments(VersionSchema)
+    @blp.response(200, GameSchema)
+    @errors(401, 403, 404, 409)
+    def post(self, data, game_id):
+        """Decline an invitation."""
+        return _respond(False)(data, game_id)
+
+
+@blp.route("/games/<int:game_id>/moves/legal")
+class LegalMoves(MethodView):
+    @blp.response(200, LegalMovesSchema)
+    @errors(401, 403, 404)
+    def get(self, game_id):
+        """The caller's legal moves now (empty when he owes no decision)."""
+        with reading(db_engine()) as db:
+            user = current_user(db)
+            game = play.load_game(db, game_id)
+            seat = play.seat_of_user(db, game, user)
+            if seat is None or seat.seat is None:
+                raise Forbidden("you do not play in this game")
+            if game.status != "active":
+                return {"version": game.version, "pending": None, "moves": []}
+            rules, state = play.rules(game), play.game_state(game)
+            return {
+                "version": game.version,
+                "pending": rules.pending(state).get(seat.seat),
+                "moves": [
+                    {"move": m, "text": rules.format_move(m), "description": rules.describe(m)}
+                    for m in rules.legal_moves(state, seat.seat)
+                ],
+            }
+
+
+@blp.route("/games/<int:game_id>/moves")
+class Moves(MethodView):
+    @blp.arguments(MoveSchema)
+    @blp.response(200, MoveResultSchema)
+    @errors(401, 403, 404, 409, 422)
+    def post(self, data, game_id):
+        """Submit a move (JSON or text notation) at the version the client saw."""
+        def submit(db):
+            user = current_user(db)
+            game = play.load_game(db, game_id)
+            seat = play.seat_of_user(db, game, user)
+            if seat is None or seat.seat is None:
+                raise Forbidden("you do not play in this game")
+            if seat.resigned:
+                raise Conflict("you have resigned from this game", code="resigned")
+            move = play.read_move(game, data.get("move"), data.get("text"))
+            game, events, work = play.submit_move(db, game_id, seat.seat, move, data["version"])
+            return game, engine.events_for(events, seat.seat), work
+        game, events, _ = run(submit)
+        return {"version": game.version, "events": events, "game": _present(game_id)}
+
+
+@blp.route("/games/<int:game_id>/log")
+class Log(MethodView):
+    @blp.response(200, LogSchema)
+    @errors(401, 403, 404)
+    def get(self, game_id):
+        """The moves and events the caller may see, oldest first."""
+        with reading(db_engine()) as db:
+            user = current_user(db)
+            game = play.load_game(db, game_id)
+            seat = play.seat_of_user(db, game, user)
+            if seat is None and not game.spectators:
+                raise Forbidden("this game has no spectators", code="no_spectators")
+            viewer = seat.seat if seat else None
+            return {"entries": [_log_entry(m, viewer, game) for m in _moves(db, game)]}
+
+
+def _moves(db, game: Game) -> list[Move]:
+    return list(db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq)))
+
+
+def _log_entry(row: Move, viewer: int | None, game: Game) -> dict:
+    # A move can hold hidden facts (which tiles were swapped): only its player sees it
+    # until the game is over.
+    over = game.status in ("finished", "abandoned")
+    return {
+        "seq": row.seq, "seat": row.seat, "by_service": row.by_service, "created_at": row.created_at,
+        "move": row.move if over or row.seat == viewer else None,
+        "events": row.events if over else engine.events_for(row.events, viewer),
+    }
+
+
+@blp.route("/games/<int:game_id>/resign")
+class Resign(MethodView):
+    @blp.arguments(VersionSchema)
+    @blp.response(200, GameSchema)
+    @errors(401, 403, 404, 409)
+    def post(self, data, game_id):
+        """Leave the game: ranked last; the service plays the seat's default moves."""
+        run(_user_then(play.resign), game_id, data["version"])
+        return _present(game_id)
+
+
+@blp.route("/games/<int:game_id>/abandon")
+class Abandon(MethodView):
+    @blp.arguments(VersionSchema)
+    @blp.response(200, GameSchema)
+    @errors(401, 403, 404, 409)
+    def post(self, data, game_id):
+        """Vote to abandon; the game ends without result once every player voted."""
+        run(_user_then(play.vote_abandon), game_id, data["version"])
+        return _present(game_id)
+
+
+@blp.route("/games/<int:game_id>/export")
+class Export(MethodView):
+    @blp.response(200, ExportSchema)
+    @errors(401, 403, 404, 409)
+    def get(self, game_id):
+        """The full record of an ended game: seed, moves, events, final state."""
+        with reading(db_engine()) as db:
+            user = current_user(db)
+            game = play.load_game(db, game_id)
+            if play.seat_of_user(db, game, user) is None and not game.spectators:
+                raise Forbidden("this game has no spectators", code="no_spectators")
+            if game.status not in ("finished", "abandoned"):
+                raise Conflict("the record is published when the game has ended", code="game_not_ended")
+            return {
+                "game": present_game(db, game, user), "seed": str(game.seed),
+                "moves": [_log_entry(m, None, game) for m in _moves(db, game)], "final_state": game.state,
+            }
+
+
+@blp.route("/me/games")
+class MyGames(MethodView):
+    @blp.arguments(WaitingQuerySchema, location="query")
+    @blp.response(200, GameListSchema)
+    @errors(401)
+    def get(self, query):
+        """The caller's games; with waiting=1 only those waiting on him."""
+        with reading(db_engine()) as db:
+            user = current_user(db)
+            seats = db.exec(select(Seat).where(Seat.user_id == user.id, Seat.status != "declined"))
+            games = [present_game(db, db.get(Game, s.game_id), user) for s in seats]
+        if query["waiting"]:
+            games = [g for g in games if g["your_seat"] is not None and str(g["your_seat"]) in (g["pending"] or {})]
+        games.sort(key=lambda g: g["id"], reverse=True)
+        return {"games": games}

@@ -1,0 +1,74 @@
+"""The Flask application factory."""
+from __future__ import annotations
+
+from flask import Flask, jsonify
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_smorest import Api
+from flask_wtf.csrf import CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from service.config import Settings
+from service.db import make_engine
+from service.errors import ServiceError
+
+csrf = CSRFProtect()
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    settings = settings or Settings()
+    app = Flask(__name__, template_folder="../templates", static_folder="static")
+    app.config.update(
+        SECRET_KEY=settings.secret_key,
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        API_TITLE="turnpost",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
+    api = Api(app, spec_kwargs={"components": {"securitySchemes": {
+        "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
+    csrf.init_app(app)
+    Limiter(
+        get_remote_address, app=app, default_limits=["600 per minute"],
+        storage_uri=settings.redis_url or "memory://", key_prefix="turnpost-limit",
+    )
+    register_blueprints(app, api)
+    register_error_handlers(app)
+    return app
+
+
+def register_blueprints(app: Flask, api: Api) -> None:
+    from service.api import accounts, games
+
+    for blueprint in (games.blp, accounts.blp):
+        api.register_blueprint(blueprint)
+        csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ServiceError)
+    def service_error(err: ServiceError):
+        return jsonify(err.to_dict()), err.status
+
+    @app.errorhandler(HTTPException)
+    def http_error(err: HTTPException):
+        body = {"code": _HTTP_CODES.get(err.code, "http_error"), "message": err.description}
+        messages = (getattr(err, "data", None) or {}).get("messages")
+        if messages:
+            body["errors"] = messages
+            body["message"] = "the request does not match the schema; see errors"
+        if err.code == 400 and "JSON" in str(err.description):
+            body["code"] = "bad_json"
+        return jsonify(body), err.code
+
+
+_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
+               422: "invalid", 429: "rate_limited"}

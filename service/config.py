@@ -1,0 +1,37 @@
+"""Settings, read from the environment once at start-up. The web service, the
+workers and the command line all use this one place."""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+INSTANCE = Path(os.environ.get("TURNPOST_INSTANCE", Path.cwd() / "instance"))
+
+
+def _secret_key() -> str:
+    """SECRET_KEY from the environment, else one kept in the instance folder so that
+    sessions and links survive a restart of the embedded service."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = INSTANCE / "secret_key"
+    if not path.exists():
+        INSTANCE.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(48))
+    return path.read_text().strip()
+
+
+@dataclass
+class Settings:
+    database_url: str = field(default_factory=lambda: os.environ.get("DATABASE_URL", f"sqlite:///{INSTANCE / 'turnpost.db'}"))
+    redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
+    smtp_url: str | None = field(default_factory=lambda: os.environ.get("SMTP_URL") or None)
+    base_url: str = field(default_factory=lambda: os.environ.get("BASE_URL", "http://127.0.0.1:5000").rstrip("/"))
+    mail_from: str = field(default_factory=lambda: os.environ.get("MAIL_FROM", "turnpost <play@turnpost.localhost>"))
+    secret_key: str = field(default_factory=_secret_key)
+    dev_mode: bool = field(default_factory=lambda: os.environ.get("TURNPOST_DEV", "") == "1")
+    maildir: Path = field(default_factory=lambda: Path(os.environ.get("TURNPOST_MAILDIR", INSTANCE / "mail")))
+    sign_in_minutes: int = 30
+    link_days: int = 14
+    max_body_bytes: int = 64 * 1024

@@ -1,0 +1,55 @@
+"""The database: engine creation, SQLite tuning, and transactions.
+
+SQLite (the embedded default) runs in WAL mode, and every transaction starts with
+BEGIN IMMEDIATE, so concurrent writers queue on the busy timeout instead of failing
+half-way. PostgreSQL (production, CI) locks the game row with SELECT ... FOR UPDATE.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record):
+            dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(connection):
+            # Writers take the write lock up front; readers (see `reading`) do not.
+            readonly = connection.get_execution_options().get("readonly", False)
+            connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
+
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+@contextmanager
+def transaction(engine: Engine) -> Iterator[Session]:
+    """One unit of work: commit at the end, roll back on any error."""
+    with Session(engine, expire_on_commit=False) as session:
+        with session.begin():
+            yield session
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Session]:
+    """A read-only unit of work (no write lock on SQLite)."""
+    with Session(engine.execution_options(readonly=True), expire_on_commit=False) as session:
+        with session.begin():
+            yield session

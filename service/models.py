@@ -1,0 +1,132 @@
+"""The tables. The game's snapshot and its append-only move log are the truth about
+play; notifications (the outbox) and deadlines are the work owed to players."""
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+from sqlalchemy import JSON, BigInteger, Column, Date, DateTime, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _when(nullable: bool = False, **kw):
+    return Field(sa_column=Column(DateTime(timezone=True), nullable=nullable, **kw))
+
+
+class User(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(index=True, unique=True, max_length=254)
+    name: str = Field(default="", max_length=80)
+    timezone: str = Field(default="UTC", max_length=64)
+    email_mode: str = Field(default="every", max_length=10)  # every | digest | off
+    created_at: datetime = _when(default=utcnow)
+
+
+class ApiToken(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="user.id", index=True)
+    label: str = Field(default="", max_length=80)
+    token_hash: str = Field(index=True, unique=True, max_length=64)
+    created_at: datetime = _when(default=utcnow)
+    revoked_at: datetime | None = _when(nullable=True)
+
+
+class SignInLink(SQLModel, table=True):
+    """A magic link: its nonce is recorded when used, so it works once."""
+
+    nonce: str = Field(primary_key=True, max_length=64)
+    user_id: int = Field(foreign_key="user.id")
+    created_at: datetime = _when(default=utcnow)
+    used_at: datetime | None = _when(nullable=True)
+
+
+class Game(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game_type: str = Field(max_length=32)
+    title: str = Field(default="", max_length=120)
+    options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    players: int
+    status: str = Field(default="open", max_length=12)  # open | active | finished | abandoned
+    seat_order: str = Field(default="fixed", max_length=8)  # fixed | random
+    spectators: bool = False
+    time_control: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    timeout_policy: str = Field(default="default_move", max_length=16)
+    creator_id: int = Field(foreign_key="user.id")
+    version: int = 1
+    seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    seed_hash: str | None = Field(default=None, max_length=64)
+    state: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    result: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    created_at: datetime = _when(default=utcnow)
+    started_at: datetime | None = _when(nullable=True)
+    finished_at: datetime | None = _when(nullable=True)
+
+
+class Seat(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "email"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int | None = None  # assigned at start
+    email: str = Field(max_length=254)
+    user_id: int | None = Field(default=None, foreign_key="user.id", index=True)
+    status: str = Field(default="invited", max_length=10)  # invited | accepted | declined
+    resigned: bool = False
+    abandon_vote: bool = False
+    email_mode: str | None = Field(default=None, max_length=10)  # per game; None: the user's
+    bank_seconds: float = 0.0
+    decision_started_at: datetime | None = _when(nullable=True)
+    last_seen_seq: int = 0  # move log position of this seat's last decision email
+
+
+class Move(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seq: int
+    seat: int
+    move: dict = Field(sa_column=Column(JSON, nullable=False))
+    events: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    by_service: bool = False
+    created_at: datetime = _when(default=utcnow)
+
+
+class Notification(SQLModel, table=True):
+    """The outbox: an email owed. Marked sent only after the SMTP server accepted it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str = Field(max_length=20)
+    email: str = Field(max_length=254)
+    user_id: int | None = Field(default=None, foreign_key="user.id")
+    game_id: int | None = Field(default=None, foreign_key="game.id", index=True)
+    seat: int | None = None
+    payload: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    message_id: str = Field(unique=True, max_length=120)
+    created_at: datetime = _when(default=utcnow)
+    sent_at: datetime | None = _when(nullable=True, index=True)
+    attempts: int = 0
+
+
+class Deadline(SQLModel, table=True):
+    """A reminder or timeout due for a seat's current decision (the truth; Redis
+    mirrors the pending ones)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    kind: str = Field(max_length=10)  # reminder | timeout
+    due_at: datetime = _when()
+    created_at: datetime = _when(default=utcnow)
+    done_at: datetime | None = _when(nullable=True, index=True)  # fired or cancelled
+    outcome: str | None = Field(default=None, max_length=12)  # fired | cancelled
+
+
+class Absence(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="user.id", index=True)
+    first_day: date = Field(sa_column=Column(Date, nullable=False))
+    last_day: date = Field(sa_column=Column(Date, nullable=False))

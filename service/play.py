@@ -1,0 +1,440 @@
+"""The use cases of play, each one database transaction: create a game, invite,
+answer an invitation (the game starts when every seat is filled), submit a move,
+resign, vote to abandon, and time out a seat.
+
+Every use case that changes a game checks the version the caller saw (stale: 409),
+bumps it, and returns the ids of the notifications and deadlines it wrote, so the
+caller can hand them to the workers after the commit (`service.tasks.after_commit`).
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+import engine
+from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale
+from service.models import Deadline, Game, Move, Notification, Seat, User, utcnow
+from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
+
+TIMEOUT_POLICIES = ("default_move", "skip", "forfeit")
+
+
+@dataclass
+class Work:
+    """What a transaction left for the workers: notification and deadline ids."""
+
+    notifications: list[Notification] = field(default_factory=list)
+    deadlines: list[Deadline] = field(default_factory=list)
+
+    @property
+    def ids(self) -> tuple[list[int], list[int]]:
+        return [n.id for n in self.notifications], [d.id for d in self.deadlines]
+
+
+# --- loading and checking ------------------------------------------------------
+
+def load_game(db: Session, game_id: int, lock: bool = False) -> Game:
+    query = select(Game).where(Game.id == game_id)
+    if lock:
+        query = query.with_for_update()
+    game = db.exec(query).first()
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
+def seats_of(db: Session, game: Game) -> list[Seat]:
+    return list(db.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.id)))
+
+
+def seat_of_user(db: Session, game: Game, user: User | None) -> Seat | None:
+    if user is None:
+        return None
+    return db.exec(select(Seat).where(Seat.game_id == game.id, Seat.user_id == user.id)).first()
+
+
+def check_version(game: Game, version) -> None:
+    if not isinstance(version, int) or isinstance(version, bool) or version != game.version:
+        raise Stale(
+            f"the game has changed: it is at version {game.version}, not {version!r}",
+            current_version=game.version,
+        )
+
+
+def rules(game: Game):
+    return engine.get_game(game.game_type)
+
+
+def game_state(game: Game):
+    return rules(game).from_json(game.state)
+
+
+def _notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: Game | None = None,
+            seat: int | None = None, payload: dict | None = None) -> Notification:
+    row = Notification(
+        kind=kind, email=email, user_id=user_id, game_id=game.id if game else None, seat=seat,
+        payload=payload or {}, message_id=f"<{uuid.uuid4().hex}@turnpost>",
+    )
+    db.add(row)
+    work.notifications.append(row)
+    return row
+
+
+# --- creating and joining --------------------------------------------------------
+
+def create_game(db: Session, creator: User, game_type: str, players: int, options: dict | None = None,
+                invite: list[str] = (), seat_order: str = "fixed", spectators: bool = False,
+                time_control: dict | None = None, timeout_policy: str = "default_move",
+                title: str = "") -> tuple[Game, Work]:
+    from service.auth import normalise_email, user_for_email
+
+    try:
+        game_rules = engine.get_game(game_type)
+        options = game_rules.validate_options(options or {}, players)
+    except engine.EngineError as err:
+        raise Invalid(err.message, code=err.code) from None
+    try:
+        TimeControl(**_time_control_args(time_control or {}))
+    except (TypeError, ValueError) as err:
+        raise Invalid(f"bad time control: {err}", code="bad_time_control") from None
+    if timeout_policy not in TIMEOUT_POLICIES:
+        raise Invalid(f"timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}", code="bad_timeout_policy")
+    if seat_order not in ("fixed", "random"):
+        raise Invalid("seat order must be fixed or random", code="bad_seat_order")
+    emails = [normalise_email(e) for e in invite]
+    if creator.email in emails or len(set(emails)) != len(emails):
+        raise Invalid("each player may be invited once", code="duplicate_invitation")
+    if len(emails) > players - 1:
+        raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
+    game = Game(
+        game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
+        players=players, seat_order=seat_order, spectators=spectators,
+        time_control=time_control or {}, timeout_policy=timeout_policy, creator_id=creator.id,
+    )
+    db.add(game)
+    db.flush()
+    db.add(Seat(game_id=game.id, email=creator.email, user_id=creator.id, status="accepted"))
+    work = Work()
+    for email in emails:
+        _invite(db, work, game, creator, user_for_email(db, email))
+    db.flush()
+    return game, work
+
+
+def _time_control_args(data: dict) -> dict:
+    args = {k: data[k] for k in ("initial_seconds", "extension_seconds", "cap_seconds") if k in data}
+    if data.get("quiet_hours"):
+        args["quiet_hours"] = tuple(data["quiet_hours"])
+    if data.get("reminder_offsets"):
+        args["reminder_offsets"] = tuple(data["reminder_offsets"])
+    return args
+
+
+def time_control_of(game: Game) -> TimeControl:
+    return TimeControl(**_time_control_args(game.time_control))
+
+
+def _invite(db: Session, work: Work, game: Game, inviter: User, invitee: User) -> None:
+    db.add(Seat(game_id=game.id, email=invitee.email, user_id=invitee.id))
+    _notify(db, work, "invitation", invitee.email, invitee.id, game, payload={"inviter": inviter.email})
+
+
+def invite(db: Session, game_id: int, user: User, email: str, version) -> tuple[Game, Work]:
+    from service.auth import user_for_email
+
+    game = load_game(db, game_id, lock=True)
+    check_version(game, version)
+    if game.creator_id != user.id:
+        raise Forbidden("only the game's creator invites players")
+    if game.status != "open":
+        raise Conflict("the game has already started", code="game_started")
+    seats = [s for s in seats_of(db, game) if s.status != "declined"]
+    invitee = user_for_email(db, email)
+    if any(s.user_id == invitee.id for s in seats_of(db, game)):
+        raise Conflict(f"{invitee.email} is already invited", code="already_invited")
+    if len(seats) >= game.players:
+        raise Conflict("every seat is already taken", code="game_full")
+    work = Work()
+    _invite(db, work, game, user, invitee)
+    game.version += 1
+    db.flush()
+    return game, work
+
+
+def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tuple[Game, Work]:
+    game = load_game(db, game_id, lock=True)
+    check_version(game, version)
+    seat = seat_of_user(db, game, user)
+    if seat is None or seat.status != "invited":
+        raise Forbidden("you have no open invitation to this game")
+    if game.status != "open":
+        raise Conflict("the game has already started", code="game_started")
+    seat.status = "accepted" if accept else "declined"
+    game.version += 1
+    work = Work()
+    accepted = [s for s in seats_of(db, game) if s.status == "accepted"]
+    if len(accepted) == game.players:
+        _start(db, game, accepted, work)
+    db.flush()
+    return game, work
+
+
+def _start(db: Session, game: Game, seats: list[Seat], work: Work) -> None:
+    game.seed = secrets.randbits(63)
+    game.seed_hash = hashlib.sha256(str(game.seed).encode()).hexdigest()
+    order = list(seats)
+    if game.seat_order == "random":
+        secrets.SystemRandom().shuffle(order)
+    bank = float(time_control_of(game).initial_seconds)
+    for number, seat in enumerate(order):
+        seat.seat = number
+        seat.bank_seconds = bank
+    game_rules = rules(game)
+    state = game_rules.setup(game.players, game.seed, game.options)
+    game.state = game_rules.to_json(state)
+    game.status = "active"
+    game.started_at = utcnow()
+    _decisions_changed(db, game, {}, state, work, game.started_at)
+
+
+# --- moves -------------------------------------------------------------------------
+
+def read_move(game: Game, move=None, text=None) -> dict:
+    game_rules = rules(game)
+    if (move is None) == (text is None):
+        raise Invalid("send either a move object or its text notation", code="bad_move")
+    if text is not None:
+        try:
+            return game_rules.parse_move(text)
+        except engine.MoveParseError as err:
+            raise Invalid(err.message, code=err.code) from None
+    return move
+
+
+def submit_move(db: Session, game_id: int, seat_number: int, move: dict, version,
+                by_service: bool = False, now: datetime | None = None) -> tuple[Game, list[dict], Work]:
+    """Apply `move` for `seat_number` if the game is still at `version`."""
+    game = load_game(db, game_id, lock=True)
+    check_version(game, version)
+    if game.status != "active":
+        raise Conflict(f"the game is {game.status}; no moves are taken", code="game_not_active")
+    work = Work()
+    events = _apply(db, game, seat_number, move, by_service, now or utcnow(), work)
+    db.flush()
+    return game, events, work
+
+
+def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bool,
+           now: datetime, work: Work) -> list[dict]:
+    game_rules = rules(game)
+    state = game_rules.from_json(game.state)
+    before = game_rules.pending(state)
+    if seat_number not in before:
+        raise Forbidden("this is not your decision now", code="not_your_turn")
+    try:
+        state, events = game_rules.apply(state, seat_number, move)
+    except engine.IllegalMove as err:
+        raise Invalid(err.message, code=err.code) from None
+    seq = db.exec(select(Move.seq).where(Move.game_id == game.id).order_by(Move.seq.desc())).first() or 0
+    db.add(Move(game_id=game.id, seq=seq + 1, seat=seat_number, move=move, events=events, by_service=by_service))
+    game.state = game_rules.to_json(state)
+    game.version += 1
+    _decisions_changed(db, game, before, state, work, now)
+    _play_for_resigned(db, game, work, now)
+    return events
+
+
+def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> None:
+    """Seats whose players resigned are played by the service with default moves
+    (one here; `_apply` comes back here for the next)."""
+    resigned = {s.seat for s in seats_of(db, game) if s.resigned}
+    if game.status != "active" or not resigned:
+        return
+    game_rules = rules(game)
+    state = game_rules.from_json(game.state)
+    due = [s for s in game_rules.pending(state) if s in resigned]
+    if due:
+        _apply(db, game, due[0], game_rules.default_move(state, due[0]), True, now, work)
+
+
+def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work, now: datetime) -> None:
+    """Charge clocks of seats that decided, start clocks and write deadlines and
+    emails for seats that newly owe a decision, and finish the game if it ended."""
+    game_rules = rules(game)
+    after = game_rules.pending(state)
+    seats = {s.seat: s for s in seats_of(db, game) if s.seat is not None}
+    tc = time_control_of(game)
+    for number in set(before) - set(after):
+        seat = seats[number]
+        if seat.decision_started_at is not None:
+            used = (now - _aware(seat.decision_started_at)).total_seconds()
+            seat.bank_seconds = bank_after_decision(seat.bank_seconds, used, tc)
+            seat.decision_started_at = None
+        _cancel_deadlines(db, game.id, number, now)
+    last_seq = db.exec(select(Move.seq).where(Move.game_id == game.id).order_by(Move.seq.desc())).first() or 0
+    for number in sorted(set(after) - set(before)):
+        seat = seats[number]
+        seat.decision_started_at = now
+        if not seat.resigned:
+            _write_deadlines(db, game, seat, now, tc, work)
+            _notify(db, work, "your_turn", seat.email, seat.user_id, game, number,
+                    {"since_seq": seat.last_seen_seq, "upto_seq": last_seq, "version": game.version})
+            seat.last_seen_seq = last_seq
+    outcome = game_rules.outcome(state)
+    if outcome is not None:
+        _finish(db, game, outcome, "finished", work, now)
+
+
+def _aware(moment: datetime) -> datetime:
+    from datetime import timezone
+
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def _write_deadlines(db: Session, game: Game, seat: Seat, now: datetime, tc: TimeControl, work: Work) -> None:
+    user = db.get(User, seat.user_id) if seat.user_id else None
+    timezone = user.timezone if user else "UTC"
+    absences = _absences(db, seat.user_id)
+    due = deadline_for(now, seat.bank_seconds, tc, timezone, absences)
+    for kind, when in [*(("reminder", t) for t in reminder_times(now, due, tc)), ("timeout", due)]:
+        row = Deadline(game_id=game.id, seat=seat.seat, kind=kind, due_at=when)
+        db.add(row)
+        work.deadlines.append(row)
+
+
+def _absences(db: Session, user_id: int | None) -> list:
+    from service.models import Absence
+
+    if user_id is None:
+        return []
+    return [(a.first_day, a.last_day) for a in db.exec(select(Absence).where(Absence.user_id == user_id))]
+
+
+def _cancel_deadlines(db: Session, game_id: int, seat: int | None, now: datetime) -> None:
+    query = select(Deadline).where(Deadline.game_id == game_id, Deadline.done_at.is_(None))
+    if seat is not None:
+        query = query.where(Deadline.seat == seat)
+    for row in db.exec(query):
+        row.done_at = now
+        row.outcome = "cancelled"
+
+
+def _finish(db: Session, game: Game, result: dict | None, status: str, work: Work, now: datetime) -> None:
+    game.status = status
+    game.finished_at = now
+    game.result = _json_keys(result) if result is not None else None
+    _cancel_deadlines(db, game.id, None, now)
+    for seat in seats_of(db, game):
+        if seat.status == "accepted":
+            _notify(db, work, "game_over", seat.email, seat.user_id, game, seat.seat, {"status": status})
+
+
+def _json_keys(value):
+    """The outcome with its integer keys as strings, as JSON stores them."""
+    if isinstance(value, dict):
+        return {str(k): _json_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_keys(v) for v in value]
+    return value
+
+
+# --- leaving -------------------------------------------------------------------------
+
+def _active_seat(db: Session, game: Game, user: User) -> Seat:
+    seat = seat_of_user(db, game, user)
+    if seat is None or seat.seat is None:
+        raise Forbidden("you do not play in this game")
+    if game.status != "active":
+        raise Conflict(f"the game is {game.status}", code="game_not_active")
+    return seat
+
+
+def resign(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[Game, Work]:
+    """The player leaves: ranked last; with two players left the game ends, else the
+    service plays the seat's default moves so the others can finish."""
+    now = now or utcnow()
+    game = load_game(db, game_id, lock=True)
+    check_version(game, version)
+    seat = _active_seat(db, game, user)
+    if seat.resigned:
+        raise Conflict("you have already resigned", code="already_resigned")
+    work = Work()
+    _resign_seat(db, game, seat, work, now)
+    db.flush()
+    return game, work
+
+
+def _resign_seat(db: Session, game: Game, seat: Seat, work: Work, now: datetime) -> None:
+    seat.resigned = True
+    game.version += 1
+    seats = [s for s in seats_of(db, game) if s.seat is not None]
+    still_playing = [s for s in seats if not s.resigned]
+    if len(still_playing) <= 1:
+        resigned_last = [[s.seat] for s in seats if s.resigned]
+        result = {"reason": "resignation", "ranking": [[s.seat for s in still_playing], *resigned_last]}
+        _finish(db, game, result, "finished", work, now)
+        return
+    _cancel_deadlines(db, game.id, seat.seat, now)
+    _play_for_resigned(db, game, work, now)
+
+
+def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[Game, Work]:
+    """A vote to abandon; when every player still in the game has voted, it ends
+    without a result (the seed is revealed as for any ended game)."""
+    now = now or utcnow()
+    game = load_game(db, game_id, lock=True)
+    check_version(game, version)
+    seat = _active_seat(db, game, user)
+    seat.abandon_vote = True
+    game.version += 1
+    work = Work()
+    if all(s.abandon_vote or s.resigned for s in seats_of(db, game) if s.seat is not None):
+        _finish(db, game, None, "abandoned", work, now)
+    db.flush()
+    return game, work
+
+
+def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None, Work]:
+    """A timeout deadline came due: apply the game's policy if it is still current.
+    Idempotent: a deadline already done, or a seat no longer deciding, changes nothing."""
+    deadline = db.get(Deadline, deadline_id)
+    if deadline is None:
+        return None, Work()
+    game = load_game(db, deadline.game_id, lock=True)
+    db.refresh(deadline)
+    work = Work()
+    if deadline.done_at is not None or game.status != "active":
+        return game, work
+    deadline.done_at, deadline.outcome = now, "fired"
+    game_rules = rules(game)
+    state = game_rules.from_json(game.state)
+    if deadline.seat not in game_rules.pending(state):
+        return game, work
+    seat = next(s for s in seats_of(db, game) if s.seat == deadline.seat)
+    if deadline.kind == "reminder":
+        _notify(db, work, "reminder", seat.email, seat.user_id, game, seat.seat, {"version": game.version})
+        return game, work
+    for other in seats_of(db, game):
+        if other.status == "accepted" and other.seat != seat.seat:
+            _notify(db, work, "deadline_passed", other.email, other.user_id, game, other.seat,
+                    {"late_seat": seat.seat, "policy": game.timeout_policy})
+    if game.timeout_policy == "forfeit":
+        _resign_seat(db, game, seat, work, now)
+    else:  # skip and default_move: no game here has a pass, so both play the default
+        _apply(db, game, seat.seat, game_rules.default_move(state, seat.seat), True, now, work)
+    db.flush()
+    return game, work
+
+
+def replay(game: Game, moves: list[Move]):
+    """The state rebuilt from the seed and the move log."""
+    game_rules = rules(game)
+    state = game_rules.setup(game.players, game.seed, game.options)
+    for row in moves:
+        state, _ = game_rules.apply(state, row.seat, row.move)
+    return state

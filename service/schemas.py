@@ -1,0 +1,153 @@
+"""Request and response schemas of the REST API (marshmallow, documented in OpenAPI
+by flask-smorest). Unknown fields are refused."""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class ProblemSchema(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    current_version = fields.Integer()
+    errors = fields.Dict()
+
+
+class VersionSchema(StrictSchema):
+    version = fields.Integer(required=True, strict=True, metadata={"description": "the game version the client saw"})
+
+
+class TimeControlSchema(StrictSchema):
+    initial_seconds = fields.Integer(strict=True, validate=validate.Range(min=60, max=90 * 86400))
+    extension_seconds = fields.Integer(strict=True, validate=validate.Range(min=0, max=30 * 86400))
+    cap_seconds = fields.Integer(strict=True, validate=validate.Range(min=60, max=365 * 86400))
+    quiet_hours = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=23)), validate=validate.Length(equal=2))
+    reminder_offsets = fields.List(fields.Integer(strict=True, validate=validate.Range(min=60)), validate=validate.Length(max=5))
+
+
+class CreateGameSchema(StrictSchema):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    players = fields.Integer(required=True, strict=True, validate=validate.Range(min=2, max=8))
+    title = fields.String(load_default="", validate=validate.Length(max=120))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    invite = fields.List(fields.String(validate=validate.Length(max=254)), load_default=list, validate=validate.Length(max=7))
+    seat_order = fields.String(load_default="fixed", validate=validate.OneOf(["fixed", "random"]))
+    spectators = fields.Boolean(load_default=False)
+    time_control = fields.Nested(TimeControlSchema, load_default=dict)
+    timeout_policy = fields.String(load_default="default_move", validate=validate.OneOf(["default_move", "skip", "forfeit"]))
+
+
+class InviteSchema(VersionSchema):
+    email = fields.String(required=True, validate=validate.Length(min=3, max=254))
+
+
+class MoveSchema(VersionSchema):
+    move = fields.Dict(keys=fields.String(), metadata={"description": "the move as JSON (see the game's docs)"})
+    text = fields.String(validate=validate.Length(min=1, max=200), metadata={"description": "or the move in text notation"})
+
+    @validates_schema
+    def one_of_move_or_text(self, data, **_):
+        if ("move" in data) == ("text" in data):
+            raise ValidationError("send exactly one of move or text", "_schema")
+
+
+class PlayerSchema(Schema):
+    seat = fields.Integer(allow_none=True)
+    name = fields.String()
+    email = fields.String()
+    status = fields.String()
+    resigned = fields.Boolean()
+    deadline = fields.DateTime(allow_none=True)
+
+
+class GameSchema(Schema):
+    id = fields.Integer()
+    game = fields.String(attribute="game_type")
+    title = fields.String()
+    status = fields.String()
+    version = fields.Integer()
+    players = fields.List(fields.Nested(PlayerSchema), attribute="player_list")
+    options = fields.Dict()
+    time_control = fields.Dict()
+    timeout_policy = fields.String()
+    seat_order = fields.String()
+    spectators = fields.Boolean()
+    your_seat = fields.Integer(allow_none=True)
+    pending = fields.Dict(keys=fields.String(), values=fields.String(), allow_none=True)
+    view = fields.Dict(allow_none=True)
+    seed_hash = fields.String(allow_none=True)
+    seed = fields.String(allow_none=True)
+    result = fields.Dict(allow_none=True)
+    created_at = fields.DateTime()
+    started_at = fields.DateTime(allow_none=True)
+    finished_at = fields.DateTime(allow_none=True)
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.Nested(GameSchema))
+
+
+class WaitingQuerySchema(StrictSchema):
+    waiting = fields.Boolean(load_default=False)
+
+
+class LegalMoveSchema(Schema):
+    move = fields.Dict()
+    text = fields.String()
+    description = fields.String()
+
+
+class LegalMovesSchema(Schema):
+    version = fields.Integer()
+    pending = fields.String(allow_none=True)
+    moves = fields.List(fields.Nested(LegalMoveSchema))
+
+
+class MoveResultSchema(Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Dict())
+    game = fields.Nested(GameSchema)
+
+
+class LogEntrySchema(Schema):
+    seq = fields.Integer()
+    seat = fields.Integer()
+    by_service = fields.Boolean()
+    move = fields.Dict(allow_none=True)
+    events = fields.List(fields.Dict())
+    created_at = fields.DateTime()
+
+
+class LogSchema(Schema):
+    entries = fields.List(fields.Nested(LogEntrySchema))
+
+
+class ExportSchema(Schema):
+    game = fields.Nested(GameSchema)
+    seed = fields.String()
+    moves = fields.List(fields.Nested(LogEntrySchema))
+    final_state = fields.Dict(allow_none=True)
+
+
+class SignInRequestSchema(StrictSchema):
+    email = fields.String(required=True, validate=validate.Length(min=3, max=254))
+
+
+class TokenCreateSchema(StrictSchema):
+    label = fields.String(load_default="", validate=validate.Length(max=80))
+
+
+class TokenSchema(Schema):
+    id = fields.Integer()
+    label = fields.String()
+    created_at = fields.DateTime()
+    revoked_at = fields.DateTime(allow_none=True)
+    token = fields.String(metadata={"description": "the secret, shown only once"})
+
+
+class TokenListSchema(Schema):
+    tokens = fields.List(fields.Nested(TokenSchema))

@@ -1,0 +1,88 @@
+"""Request plumbing shared by the API and the pages: the database, who is asking,
+running a use case in one transaction and handing its work to the workers after
+the commit."""
+from __future__ import annotations
+
+from flask import current_app, request, session
+from sqlmodel import Session, select
+
+from service import tasks
+from service.auth import user_for_api_token
+from service.db import transaction
+from service.errors import Unauthorized
+from service.models import Deadline, Game, Seat, User
+from service.play import Work, game_state, rules, seats_of
+
+
+def settings():
+    return current_app.extensions["turnpost"]["settings"]
+
+
+def db_engine():
+    return current_app.extensions["turnpost"]["engine"]
+
+
+def run(usecase, *args, **kwargs):
+    """Run a use case in its own transaction; after the commit, hand its work on.
+    The use case returns a tuple whose last item is its Work."""
+    with transaction(db_engine()) as db:
+        result = usecase(db, *args, **kwargs)
+    work = result[-1] if isinstance(result, tuple) else None
+    if isinstance(work, Work):
+        tasks.after_commit(current_app, *work.ids)
+    return result
+
+
+def current_user(db: Session, required: bool = True) -> User | None:
+    """The user named by a bearer token or, for pages, by the session."""
+    header = request.headers.get("Authorization", "")
+    user = None
+    if header:
+        scheme, _, secret = header.partition(" ")
+        if scheme.lower() != "bearer" or not secret.strip():
+            raise Unauthorized("use 'Authorization: Bearer <token>'", code="bad_token")
+        user = user_for_api_token(db, secret.strip())
+    elif session.get("user_id"):
+        user = db.get(User, session["user_id"])
+    if user is None and required:
+        raise Unauthorized("sign in or send an API token", code="unauthorized")
+    return user
+
+
+def present_game(db: Session, game: Game, user: User | None) -> dict:
+    """The game as `user` may see it: his own view, or the spectator's."""
+    seats = seats_of(db, game)
+    mine = next((s for s in seats if user is not None and s.user_id == user.id), None)
+    playing = mine is not None and mine.seat is not None
+    deadlines = {
+        d.seat: d.due_at
+        for d in db.exec(select(Deadline).where(
+            Deadline.game_id == game.id, Deadline.kind == "timeout", Deadline.done_at.is_(None)))
+    }
+    data = {
+        "id": game.id, "game_type": game.game_type, "title": game.title, "status": game.status,
+        "version": game.version, "options": game.options, "time_control": game.time_control,
+        "timeout_policy": game.timeout_policy, "seat_order": game.seat_order,
+        "spectators": game.spectators, "your_seat": mine.seat if mine else None,
+        "seed_hash": game.seed_hash, "result": game.result, "created_at": game.created_at,
+        "started_at": game.started_at, "finished_at": game.finished_at,
+        "seed": str(game.seed) if game.status in ("finished", "abandoned") and game.seed is not None else None,
+        "player_list": [
+            {
+                "seat": s.seat, "name": _display_name(db, s), "status": s.status, "resigned": s.resigned,
+                "email": s.email if mine is not None else None, "deadline": deadlines.get(s.seat),
+            }
+            for s in sorted(seats, key=lambda s: (s.seat is None, s.seat, s.id))
+        ],
+        "pending": None, "view": None,
+    }
+    if game.state is not None and (playing or game.spectators or game.status != "active"):
+        state = game_state(game)
+        data["pending"] = {str(k): v for k, v in rules(game).pending(state).items()}
+        data["view"] = rules(game).view(state, mine.seat if playing else None)
+    return data
+
+
+def _display_name(db: Session, seat: Seat) -> str:
+    user = db.get(User, seat.user_id) if seat.user_id else None
+    return (user.name if user and user.name else seat.email.split("@")[0])
