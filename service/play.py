@@ -41,7 +41,8 @@ class Work:
 def load_game(db: Session, game_id: int, lock: bool = False) -> Game:
     query = select(Game).where(Game.id == game_id)
     if lock:
-        query = query.with_for_update()
+        # Refresh from the locked row even if this session already read the game.
+        query = query.with_for_update().execution_options(populate_existing=True)
     game = db.exec(query).first()
     if game is None:
         raise NotFound(f"no game {game_id}")
