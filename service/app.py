@@ -7,12 +7,21 @@ from flask_limiter.util import get_remote_address
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from service.config import Settings
 from service.db import make_engine
 from service.errors import ServiceError
 
 csrf = CSRFProtect()
+MAX_ID = 2**31 - 1
+
+
+class IdConverter(IntegerConverter):
+    """A row id in the URL: 1 to the database's largest integer (else 404)."""
+
+    def __init__(self, url_map):
+        super().__init__(url_map, min=1, max=MAX_ID)
 
 
 def create_app(settings: Settings | None = None) -> Flask:
@@ -33,8 +42,10 @@ def create_app(settings: Settings | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
     )
     app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
+    app.url_map.converters["id"] = IdConverter
     api = Api(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
+    api.register_converter(IdConverter, lambda _: {"type": "integer", "minimum": 1, "maximum": MAX_ID})
     csrf.init_app(app)
     Limiter(
         get_remote_address, app=app, default_limits=["600 per minute"],
@@ -62,11 +73,11 @@ def register_error_handlers(app: Flask) -> None:
     def http_error(err: HTTPException):
         body = {"code": _HTTP_CODES.get(err.code, "http_error"), "message": err.description}
         messages = (getattr(err, "data", None) or {}).get("messages")
-        if messages:
+        if messages == {"json": ["Invalid JSON body."]}:
+            body.update(code="bad_json", message="the body is not valid JSON")
+        elif messages:
             body["errors"] = messages
             body["message"] = "the request does not match the schema; see errors"
-        if err.code == 400 and "JSON" in str(err.description):
-            body["code"] = "bad_json"
         return jsonify(body), err.code
 
 

@@ -2,6 +2,7 @@
 by flask-smorest). Unknown fields are refused."""
 from __future__ import annotations
 
+from engine import game_ids
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 
@@ -30,7 +31,7 @@ class TimeControlSchema(StrictSchema):
 
 
 class CreateGameSchema(StrictSchema):
-    game = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    game = fields.String(required=True, validate=validate.OneOf(game_ids()), metadata={"description": "the game's id"})
     players = fields.Integer(required=True, strict=True, validate=validate.Range(min=2, max=8))
     title = fields.String(load_default="", validate=validate.Length(max=120))
     options = fields.Dict(keys=fields.String(), load_default=dict)

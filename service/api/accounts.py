@@ -60,7 +60,7 @@ class Tokens(MethodView):
         return run(create)
 
 
-@blp.route("/tokens/<int:token_id>")
+@blp.route("/tokens/<id:token_id>")
 class TokenResource(MethodView):
     @blp.response(204)
     @blp.alt_response(401, schema=ProblemSchema)

@@ -57,7 +57,7 @@ class Games(MethodView):
         return _present(game.id)
 
 
-@blp.route("/games/<int:game_id>")
+@blp.route("/games/<id:game_id>")
 class GameResource(MethodView):
     @blp.response(200, GameSchema)
     @errors(401, 403, 404)
@@ -71,7 +71,7 @@ class GameResource(MethodView):
             return present_game(db, game, user)
 
 
-@blp.route("/games/<int:game_id>/invitations")
+@blp.route("/games/<id:game_id>/invitations")
 class Invitations(MethodView):
     @blp.arguments(InviteSchema)
     @blp.response(200, GameSchema)
@@ -89,7 +89,7 @@ def _respond(accept: bool):
     return view
 
 
-@blp.route("/games/<int:game_id>/accept")
+@blp.route("/games/<id:game_id>/accept")
 class Accept(MethodView):
     @blp.arguments(VersionSchema)
     @blp.response(200, GameSchema)
@@ -99,7 +99,7 @@ class Accept(MethodView):
         return _respond(True)(data, game_id)
 
 
-@blp.route("/games/<int:game_id>/decline")
+@blp.route("/games/<id:game_id>/decline")
 class Decline(MethodView):
     @blp.arguments(VersionSchema)
     @blp.response(200, GameSchema)
@@ -109,7 +109,7 @@ class Decline(MethodView):
         return _respond(False)(data, game_id)
 
 
-@blp.route("/games/<int:game_id>/moves/legal")
+@blp.route("/games/<id:game_id>/moves/legal")
 class LegalMoves(MethodView):
     @blp.response(200, LegalMovesSchema)
     @errors(401, 403, 404)
@@ -134,7 +134,7 @@ class LegalMoves(MethodView):
             }
 
 
-@blp.route("/games/<int:game_id>/moves")
+@blp.route("/games/<id:game_id>/moves")
 class Moves(MethodView):
     @blp.arguments(MoveSchema)
     @blp.response(200, MoveResultSchema)
@@ -156,7 +156,7 @@ class Moves(MethodView):
         return {"version": game.version, "events": events, "game": _present(game_id)}
 
 
-@blp.route("/games/<int:game_id>/log")
+@blp.route("/games/<id:game_id>/log")
 class Log(MethodView):
     @blp.response(200, LogSchema)
     @errors(401, 403, 404)
@@ -187,7 +187,7 @@ def _log_entry(row: Move, viewer: int | None, game: Game) -> dict:
     }
 
 
-@blp.route("/games/<int:game_id>/resign")
+@blp.route("/games/<id:game_id>/resign")
 class Resign(MethodView):
     @blp.arguments(VersionSchema)
     @blp.response(200, GameSchema)
@@ -198,7 +198,7 @@ class Resign(MethodView):
         return _present(game_id)
 
 
-@blp.route("/games/<int:game_id>/abandon")
+@blp.route("/games/<id:game_id>/abandon")
 class Abandon(MethodView):
     @blp.arguments(VersionSchema)
     @blp.response(200, GameSchema)
@@ -209,7 +209,7 @@ class Abandon(MethodView):
         return _present(game_id)
 
 
-@blp.route("/games/<int:game_id>/export")
+@blp.route("/games/<id:game_id>/export")
 class Export(MethodView):
     @blp.response(200, ExportSchema)
     @errors(401, 403, 404, 409)
