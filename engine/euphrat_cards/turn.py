@@ -99,7 +99,7 @@ def _union_waits(s: State, events: list) -> bool:
         return False
     s.union = None
     events.append({
-        "type": "card_turned_up", "gap": place_name(GAP_BASE + gap), "color": COLORS[s.gaps[gap]],
+        "type": "card_revealed", "gap": place_name(GAP_BASE + gap), "color": COLORS[s.gaps[gap]],
     })
     offer_treasure_swap(s, gap)
     return False
