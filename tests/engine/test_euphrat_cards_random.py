@@ -67,8 +67,10 @@ def check_views(state) -> None:
             assert (str(SENTINEL) in text) == (seat == planted_seat), f"seat {seat} sees seat {planted_seat}'s hand"
             assert "rng" not in view and "deck" not in view and "removed" not in view
             for other, player in enumerate(view["players"]):
-                assert "vp" not in player or data["options"]["open_scoring"]
-                assert ("vp_top" in player) == (other == seat)
+                if data["options"]["open_scoring"]:
+                    assert "vp" in player
+                else:
+                    assert "vp" not in player and ("vp_top" in player) == (other == seat)
 
 
 def play_and_check(players: int, seed: int, options: dict | None = None) -> None:
