@@ -60,11 +60,13 @@ def ship_has_color(code: int, color: int) -> bool:
     return code >= SHIP and (color == BLUE or code - SHIP == color)
 
 
+PLACE_NAMES = tuple(
+    f"{COLUMN_LETTERS[place // ROW_SPAN]}{place % ROW_SPAN}" for place in range(GAP_BASE)
+) + GAP_NAMES
+
+
 def place_name(place: int) -> str:
-    if place >= GAP_BASE:
-        return GAP_NAMES[place - GAP_BASE]
-    column, row = divmod(place, ROW_SPAN)
-    return f"{COLUMN_LETTERS[column]}{row}"
+    return PLACE_NAMES[place]
 
 
 def parse_place(name) -> int | None:

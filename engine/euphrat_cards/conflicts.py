@@ -85,14 +85,20 @@ def base_strength(s: State, side: str) -> int:
     return len(color_places(s, span, conflict["color"]))
 
 
+def support_color(conflict: dict) -> int:
+    """Internal conflicts are fought with red cards, external ones with the leaders' colour."""
+    return RED if conflict["kind"] == "internal" else conflict["color"]
+
+
 def commit_support(s: State, seat: int, count: int, events: list) -> None:
     conflict = s.conflict
     side = supporting_side(s)
-    s.hands[seat][conflict["color"]] -= count
+    color = support_color(conflict)
+    s.hands[seat][color] -= count
     s.conflict = {**conflict, side + "_commit": count}
     events.append({
         "type": "support_committed", "seat": seat, "side": side,
-        "color": COLORS[conflict["color"]], "count": count,
+        "color": COLORS[color], "count": count,
     })
 
 
@@ -117,12 +123,13 @@ def resolve_conflict(s: State, events: list) -> None:
     })
     won = [take_card(s, place) for place in sorted(taken, reverse=True)]
     committed = conflict["attacker_commit"] + conflict["defender_commit"]
+    paid_in = support_color(conflict)
     if committed:
-        won.append(color)
-        s.discard[color] += committed - 1
+        won.append(paid_in)
+        s.discard[paid_in] += committed - 1
     add_vp(s, winner_seat, won, f"{conflict['kind']} conflict", events)
     if not committed:
-        offer_score(s, winner_seat, color, f"{conflict['kind']} conflict")
+        offer_score(s, winner_seat, paid_in, f"{conflict['kind']} conflict")
 
 
 def _loser_kingdom_cards(s: State, loser_place: int, color: int) -> list[int]:

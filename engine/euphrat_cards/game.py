@@ -8,7 +8,7 @@ from engine.euphrat_cards.cards import (
     COLOR_INDEX, COLORS, COLUMN_LETTERS, GAP_BASE, LEADER_INDEX, SHIP_CODES, column_index,
     gap_index, parse_place, place_name,
 )
-from engine.euphrat_cards.conflicts import commit_support, start_external
+from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
 from engine.euphrat_cards.notation import describe, format_move, parse_move
 from engine.euphrat_cards.rewards import (
     build_ship, close_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
@@ -255,9 +255,9 @@ def _pass(s, seat, move, events):
 
 def _commit_support(s, seat, move, events):
     count = move["count"]
-    held = s.hands[seat][s.conflict["color"]]
+    color = COLORS[support_color(s.conflict)]
+    held = s.hands[seat][support_color(s.conflict)]
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= held:
-        color = COLORS[s.conflict["color"]]
         raise IllegalMove(
             f"you may commit 0 to {held} {color} cards (those in your hand), not {count!r}",
             code="bad_support",

@@ -4,8 +4,9 @@ from __future__ import annotations
 from engine.euphrat_cards.actions import column_refusal, gap_refusal
 from engine.euphrat_cards.cards import (
     COLORS, COLUMN_LETTERS, COLUMNS, GAP_BASE, GAP_NAMES, GAPS, LEADERS, RED, ROW_SPAN, SHIP,
-    SHIP_NAMES, TREASURE, card_color, place_name,
+    PLACE_NAMES, SHIP_NAMES, TREASURE,
 )
+from engine.euphrat_cards.conflicts import support_color
 from engine.euphrat_cards.rewards import offer_for, ship_choices
 from engine.euphrat_cards.state import State
 
@@ -37,7 +38,7 @@ def _free_cards(s: State) -> list[tuple[str, int]]:
     free = []
     for column, cards in enumerate(s.columns):
         base = column * ROW_SPAN
-        free.extend((place_name(base + row), card) for row, card in enumerate(cards) if base + row not in occupied)
+        free.extend((PLACE_NAMES[base + row], card) for row, card in enumerate(cards) if base + row not in occupied)
     free.extend(
         (GAP_NAMES[g], card) for g, card in enumerate(s.gaps) if card >= 0 and GAP_BASE + g not in occupied
     )
@@ -47,15 +48,17 @@ def _free_cards(s: State) -> list[tuple[str, int]]:
 def _leader_moves(s: State, seat: int, free: list[tuple[str, int]], out: list) -> None:
     for color in (3, RED, 1, 2):  # king, priest, farmer, trader
         leader = LEADERS[color]
-        for name, card in free:
-            if card < SHIP and card_color(card) != color:
-                out.append({"type": "place_leader", "leader": leader, "card": name})
+        out.extend([
+            {"type": "place_leader", "leader": leader, "card": name}
+            for name, card in free
+            if card < SHIP and card != color and (card != TREASURE or color != RED)
+        ])
         if s.leaders[seat][color] >= 0:
             out.append({"type": "withdraw_leader", "leader": leader})
 
 
 def support_moves(s: State, seat: int) -> list[dict]:
-    held = s.hands[seat][s.conflict["color"]]
+    held = s.hands[seat][support_color(s.conflict)]
     return [{"type": "commit_support", "count": n} for n in range(held + 1)]
 
 

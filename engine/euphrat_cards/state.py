@@ -55,8 +55,13 @@ class State:
         return len(self.hands)
 
 
+# Card code <-> character as byte translations: states hold long card strings.
+_TO_CHARS = bytes.maketrans(bytes(CARD_CHARS), "".join(CARD_CHARS.values()).encode())
+_FROM_CHARS = bytes.maketrans("".join(CARD_CHARS.values()).encode(), bytes(CARD_CHARS))
+
+
 def _cards_string(cards) -> str:
-    return "".join(CARD_CHARS[c] for c in cards)
+    return bytes(cards).translate(_TO_CHARS).decode("ascii")
 
 
 def _place_or_none(place: int) -> str | None:
@@ -125,7 +130,7 @@ def _cards(text: str, what: str, allowed: str = "rbgktRGK") -> list[int]:
     bad = sorted(set(text) - set(allowed))
     if bad:
         raise _bad_state(f"{what} has unknown cards {bad}; allowed: {allowed}")
-    return [CHAR_CARDS[ch] for ch in text]
+    return list(text.encode("ascii").translate(_FROM_CHARS))
 
 
 def _color_counts(data: dict, what: str) -> list[int]:

@@ -12,8 +12,8 @@ from engine.simulate import random_playout
 from tests.engine.euphrat_cards_positions import GAME, TOTAL_CARDS, cards_accounted
 
 SENTINEL = 4242  # a hand count no real hand reaches, planted to catch leaks
-GAMES_PER_BATCH = 25
-BATCHES = {2: 4, 3: 4, 4: 4}  # 100 games per player count
+GAMES_PER_BATCH = 13
+BATCHES = {2: 4, 3: 4, 4: 4}  # 52 games per player count
 EVENT_TYPES = {
     "card_played", "card_revealed", "cards_drawn", "cards_received", "catastrophe_played",
     "conflict_chosen", "conflict_resolved", "conflict_started", "conflicts_vanished", "game_ended",
@@ -38,13 +38,12 @@ def check_step(state, seat, move, rng: random.Random) -> None:
     assert cards_accounted(before) == TOTAL_CARDS, "cards not conserved"
     legal = GAME.legal_moves(state, seat)
     assert move in legal
-    for other in rng.sample(legal, min(3, len(legal))):
+    for other in rng.sample(legal, min(2, len(legal))):
         _, events = GAME.apply(state, seat, other)
         assert {e["type"] for e in events} <= EVENT_TYPES
-    for forged in FORGERIES:
-        if forged not in legal:
-            with pytest.raises(engine.IllegalMove):
-                GAME.apply(state, seat, forged)
+    forged = FORGERIES[rng.randrange(len(FORGERIES))]  # never legal: bad values
+    with pytest.raises(engine.IllegalMove):
+        GAME.apply(state, seat, forged)
     waiting = GAME.pending(state)
     idle = next((s for s in range(len(before["players"])) if s not in waiting), None)
     if idle is not None:
@@ -100,7 +99,7 @@ def test_random_games_keep_every_invariant(players, batch):
 
 @pytest.mark.parametrize("options", [{"open_scoring": True}, {"two_player_trim": False}])
 def test_random_games_with_options(options):
-    for seed in range(10):
+    for seed in range(5):
         play_and_check(2 if "two_player_trim" in options else 3, 1000 + seed, options)
 
 
