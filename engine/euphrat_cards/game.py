@@ -1,0 +1,329 @@
+"""Euphrat & Tigris: the card game, behind the engine contract
+(docs/engine.md, docs/games/euphrat-cards.md)."""
+from __future__ import annotations
+
+from engine.core import EngineError, IllegalMove, NotYourTurn
+from engine.euphrat_cards import actions, moves
+from engine.euphrat_cards.cards import (
+    COLOR_INDEX, COLORS, COLUMN_LETTERS, GAP_BASE, LEADER_INDEX, SHIP_CODES, column_index,
+    gap_index, parse_place, place_name,
+)
+from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
+from engine.euphrat_cards.notation import describe, format_move, parse_move
+from engine.euphrat_cards.rewards import (
+    build_ship, close_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
+)
+from engine.euphrat_cards.scoring import ranking
+from engine.euphrat_cards.state import State
+from engine.euphrat_cards.state import from_json as state_from_json
+from engine.euphrat_cards.state import to_json as state_to_json
+from engine.euphrat_cards.turn import settle, setup
+
+# Each move type and the fields it carries besides "type".
+MOVE_FIELDS = {
+    "play_card": ("color", "place"),
+    "place_leader": ("leader", "card"),
+    "withdraw_leader": ("leader",),
+    "play_catastrophe": ("card",),
+    "pass": (),
+    "commit_support": ("count",),
+    "choose_conflict": ("color",),
+    "score": (),
+    "build_ship": ("ship",),
+    "swap_treasure": ("column",),
+    "decline": (),
+}
+MOVES_BY_DECISION = {
+    "action": ("play_card", "place_leader", "withdraw_leader", "play_catastrophe", "pass"),
+    "support": ("commit_support",),
+    "conflict_order": ("choose_conflict",),
+    "score": ("score", "decline"),
+    "ship": ("build_ship", "decline"),
+    "treasure": ("swap_treasure", "decline"),
+}
+OPTION_CHOICES = {
+    "two_player_trim": (True, False),
+    "open_scoring": (False, True),
+}
+
+
+def _bad_move(message: str) -> IllegalMove:
+    return IllegalMove(message, code="bad_move")
+
+
+def _color(value) -> int:
+    if value not in COLOR_INDEX:
+        raise IllegalMove(f"{value!r} is not a colour; colours: {', '.join(COLORS)}", code="bad_color")
+    return COLOR_INDEX[value]
+
+
+def _leader(value) -> int:
+    if value in LEADER_INDEX:
+        return LEADER_INDEX[value]
+    if value in COLOR_INDEX:
+        return COLOR_INDEX[value]
+    raise IllegalMove(f"{value!r} is not a leader; leaders: king, priest, farmer, trader", code="bad_leader")
+
+
+def _card_place(value) -> int:
+    place = parse_place(value)
+    if place is None:
+        raise IllegalMove(
+            f"{value!r} names no card; a card is a column letter A-H and a row (C0 is the "
+            "column's head), or a gap AB..GH", code="bad_place",
+        )
+    return place
+
+
+def _move_type(move) -> str:
+    """Check the move's shape: a known type with exactly its fields."""
+    if not isinstance(move, dict):
+        raise _bad_move("a move must be a JSON object with a 'type'")
+    kind = move.get("type")
+    if kind not in MOVE_FIELDS:
+        raise IllegalMove(f"unknown move type {kind!r}; types: {', '.join(MOVE_FIELDS)}", code="unknown_move_type")
+    expected = set(MOVE_FIELDS[kind]) | {"type"}
+    if set(move) != expected:
+        missing, extra = expected - set(move), set(move) - expected
+        parts = [f"missing {', '.join(sorted(missing))}"] if missing else []
+        if extra:
+            parts.append(f"unexpected {', '.join(sorted(extra))}")
+        raise _bad_move(f"{kind} takes fields {', '.join(MOVE_FIELDS[kind]) or 'none'}: {'; '.join(parts)}")
+    return kind
+
+
+class EuphratCards:
+    id = "euphrat-cards"
+    min_players = 2
+    max_players = 4
+
+    def default_options(self) -> dict:
+        return {name: choices[0] for name, choices in OPTION_CHOICES.items()}
+
+    def validate_options(self, options: dict | None, players: int) -> dict:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+            raise EngineError(f"Euphrat & Tigris: the card game is for 2 to 4 players, not {players!r}", code="bad_players")
+        merged = self.default_options()
+        for name, value in (options or {}).items():
+            if name not in OPTION_CHOICES:
+                raise EngineError(f"unknown option {name!r}; options: {', '.join(OPTION_CHOICES)}", code="bad_option")
+            if not isinstance(value, bool):
+                raise EngineError(f"option {name} takes one of [True, False], not {value!r}", code="bad_option")
+            merged[name] = value
+        return merged
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+        return setup(players, seed, self.validate_options(options, players))
+
+    def pending(self, state: State) -> dict[int, str]:
+        if state.finished is not None:
+            return {}
+        if state.offers:
+            owed: dict[int, str] = {}
+            for offer in state.offers:
+                owed.setdefault(offer["seat"], offer["kind"])
+            return owed
+        conflict = state.conflict
+        if conflict is not None:
+            side = "attacker" if conflict["attacker_commit"] is None else "defender"
+            return {conflict[side]: "support"}
+        if state.union is not None:
+            return {state.active: "conflict_order"}
+        return {state.active: "action"}
+
+    def legal_moves(self, state: State, seat: int) -> list[dict]:
+        kind = self.pending(state).get(seat)
+        if kind == "action":
+            return moves.action_moves(state, seat)
+        if kind == "support":
+            return moves.support_moves(state, seat)
+        if kind == "conflict_order":
+            return moves.conflict_order_moves(state)
+        if kind is not None:
+            return moves.offer_moves(state, seat)
+        return []
+
+    def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
+        kind = _move_type(move)
+        if state.finished is not None:
+            raise IllegalMove("the game is over", code="game_over")
+        pending = self.pending(state)
+        decision = pending.get(seat)
+        if decision is None:
+            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
+            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
+        if kind not in MOVES_BY_DECISION[decision]:
+            raise IllegalMove(
+                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
+                code="wrong_decision",
+            )
+        s = state.clone()
+        events: list[dict] = []
+        if decision == "action":
+            s.actions_left -= 1
+        _HANDLERS[kind](s, seat, move, events)
+        settle(s, events)
+        return s, events
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """The move made for a seat that lets its deadline pass: the least committal
+        legal choice: end the turn, commit nothing, decline an offer, or fight the
+        first waiting conflict."""
+        kind = self.pending(state).get(seat)
+        if kind is None:
+            return None
+        if kind == "action":
+            return {"type": "pass"}
+        if kind == "support":
+            return {"type": "commit_support", "count": 0}
+        if kind == "conflict_order":
+            return moves.conflict_order_moves(state)[0]
+        return {"type": "decline"}
+
+    def view(self, state: State, seat: int | None) -> dict:
+        data = state_to_json(state)
+        del data["rng"], data["removed"]
+        data["deck_size"] = len(data.pop("deck"))
+        data["removed_size"] = len(state.removed)
+        finished = state.finished is not None
+        open_piles = finished or state.options.get("open_scoring")
+        for other, player in enumerate(data["players"]):
+            pile = player.pop("vp")
+            player["vp_count"] = len(pile)
+            if open_piles:
+                player["vp"] = pile
+            elif other == seat:
+                player["vp_top"] = pile[-1] if pile else None
+            if other != seat:
+                player["hand_size"] = sum(player.pop("hand").values())
+        if state.union is not None and seat != state.active:
+            gap = state.union["gap"]
+            data["gaps"] = data["gaps"][:gap] + "?" + data["gaps"][gap + 1:]
+        data["seat"] = seat
+        data["pending"] = {str(s): kind for s, kind in self.pending(state).items()}
+        return data
+
+    def outcome(self, state: State) -> dict | None:
+        if state.finished is None:
+            return None
+        return {"reason": state.finished, **ranking(state)}
+
+    def to_json(self, state: State) -> dict:
+        return state_to_json(state)
+
+    def from_json(self, data: dict) -> State:
+        return state_from_json(data)
+
+    def parse_move(self, text: str) -> dict:
+        return parse_move(text)
+
+    def describe(self, move: dict) -> str:
+        return describe(move)
+
+    def format_move(self, move: dict) -> str:
+        return format_move(move)
+
+
+def _play_card(s, seat, move, events):
+    color, place = _color(move["color"]), move["place"]
+    column, gap = column_index(place), gap_index(place)
+    if column is not None:
+        actions.play_to_column(s, seat, color, column, events)
+    elif gap is not None:
+        actions.play_to_gap(s, seat, color, gap, events)
+    else:
+        raise IllegalMove(
+            f"{place!r} is neither a column (A-H) nor a gap (AB, BC, ... GH)", code="bad_place"
+        )
+
+
+def _place_leader(s, seat, move, events):
+    actions.place_leader(s, seat, _leader(move["leader"]), _card_place(move["card"]), events)
+
+
+def _withdraw_leader(s, seat, move, events):
+    actions.withdraw_leader(s, seat, _leader(move["leader"]), events)
+
+
+def _play_catastrophe(s, seat, move, events):
+    actions.play_catastrophe(s, seat, _card_place(move["card"]), events)
+
+
+def _pass(s, seat, move, events):
+    actions.pass_turn(s, seat, events)
+
+
+def _commit_support(s, seat, move, events):
+    count = move["count"]
+    color = COLORS[support_color(s.conflict)]
+    held = s.hands[seat][support_color(s.conflict)]
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= held:
+        raise IllegalMove(
+            f"you may commit 0 to {held} {color} cards (those in your hand), not {count!r}",
+            code="bad_support",
+        )
+    commit_support(s, seat, count, events)
+
+
+def _choose_conflict(s, seat, move, events):
+    color = _color(move["color"])
+    if color not in s.union["colors"]:
+        allowed = ", ".join(COLORS[c] for c in s.union["colors"])
+        raise IllegalMove(f"no {COLORS[color]} conflict is waiting; choose one of: {allowed}", code="bad_conflict")
+    events.append({"type": "conflict_chosen", "seat": seat, "color": COLORS[color]})
+    start_external(s, color, events)
+
+
+def _score(s, seat, move, events):
+    offer = offer_for(s, seat)
+    close_offer(s, offer)
+    score_from_hand(s, seat, offer["color"], offer["reason"], events)
+
+
+def _build_ship(s, seat, move, events):
+    offer = offer_for(s, seat)
+    choices = ship_choices(s, offer["color"])
+    code = SHIP_CODES.get(move["ship"]) if isinstance(move["ship"], str) else None
+    if code not in choices:
+        allowed = ", ".join(move_name for move_name, c in SHIP_CODES.items() if c in choices)
+        raise IllegalMove(
+            f"{COLORS[offer['color']]} cards may build only: {allowed} (not {move['ship']!r})", code="bad_ship"
+        )
+    close_offer(s, offer)
+    build_ship(s, seat, offer, code, events)
+
+
+def _swap_treasure(s, seat, move, events):
+    offer = offer_for(s, seat)
+    column = column_index(move["column"])
+    if column not in offer["columns"]:
+        allowed = ", ".join(COLUMN_LETTERS[c] for c in offer["columns"])
+        raise IllegalMove(
+            f"{move['column']!r} is not a treasure of the joined kingdom; choose one of: {allowed}",
+            code="bad_treasure",
+        )
+    close_offer(s, offer)
+    swap_treasure(s, seat, column, events)
+
+
+def _decline(s, seat, move, events):
+    offer = offer_for(s, seat)
+    close_offer(s, offer)
+    events.append({"type": "offer_declined", "seat": seat, "offer": offer["kind"]})
+
+
+_HANDLERS = {
+    "play_card": _play_card,
+    "place_leader": _place_leader,
+    "withdraw_leader": _withdraw_leader,
+    "play_catastrophe": _play_catastrophe,
+    "pass": _pass,
+    "commit_support": _commit_support,
+    "choose_conflict": _choose_conflict,
+    "score": _score,
+    "build_ship": _build_ship,
+    "swap_treasure": _swap_treasure,
+    "decline": _decline,
+}
+
+__all__ = ["EuphratCards", "GAP_BASE", "place_name"]

@@ -1,0 +1,92 @@
+"""Text notation for moves (email replies) and one-line descriptions.
+
+`play red C`, `play red CD`, `leader king C2`, `withdraw king`, `catastrophe C2`,
+`pass`, `support 2`, `conflict black`, `score`, `ship blue-green`, `treasure C`,
+`decline`. Case and spacing do not matter.
+"""
+from __future__ import annotations
+
+from engine.core import MoveParseError
+
+FORMS = (
+    "play COLOR COLUMN|GAP", "leader LEADER CARD", "withdraw LEADER", "catastrophe CARD",
+    "pass", "support N", "conflict COLOR", "score", "ship SHIP", "treasure COLUMN", "decline",
+)
+_WORDS = {  # verb -> (move type, argument fields, form)
+    "play": ("play_card", ("color", "place"), FORMS[0]),
+    "leader": ("place_leader", ("leader", "card"), FORMS[1]),
+    "withdraw": ("withdraw_leader", ("leader",), FORMS[2]),
+    "catastrophe": ("play_catastrophe", ("card",), FORMS[3]),
+    "pass": ("pass", (), FORMS[4]),
+    "conflict": ("choose_conflict", ("color",), FORMS[6]),
+    "score": ("score", (), FORMS[7]),
+    "ship": ("build_ship", ("ship",), FORMS[8]),
+    "treasure": ("swap_treasure", ("column",), FORMS[9]),
+    "decline": ("decline", (), FORMS[10]),
+    "no": ("decline", (), FORMS[10]),
+}
+_UPPER = {"place", "card", "column"}
+
+
+def parse_move(text: str) -> dict:
+    if not isinstance(text, str):
+        raise MoveParseError("a move in text must be a string")
+    words = text.strip().lower().split()
+    if not words:
+        raise MoveParseError("empty move; expected one of: " + "; ".join(FORMS))
+    verb, args = words[0], words[1:]
+    if verb == "support":
+        if len(args) != 1 or not args[0].isdigit():
+            raise MoveParseError(f"could not read {text!r}: expected `{FORMS[5]}`")
+        return {"type": "commit_support", "count": int(args[0])}
+    if verb not in _WORDS:
+        raise MoveParseError(f"unknown move {verb!r}; expected one of: " + "; ".join(FORMS))
+    kind, fields, form = _WORDS[verb]
+    if len(args) != len(fields):
+        raise MoveParseError(f"could not read {text!r}: expected `{form}`")
+    move = {"type": kind}
+    for field, word in zip(fields, args):
+        move[field] = word.upper() if field in _UPPER else word
+    return move
+
+
+def format_move(move: dict) -> str:
+    """The move in text notation (what a player would type)."""
+    kind = move.get("type")
+    if kind == "commit_support":
+        return f"support {move['count']}"
+    for verb, (move_type, fields, _) in _WORDS.items():
+        if move_type == kind:
+            return " ".join([verb, *(str(move[f]) for f in fields)])
+    return str(kind)
+
+
+def describe(move: dict) -> str:
+    """One line in words, for logs and emails."""
+    kind = move.get("type")
+    if kind == "play_card":
+        place = str(move["place"])
+        where = f"gap {place}" if len(place) == 2 else f"column {place}"
+        return f"play a {move['color']} card in {where}"
+    if kind == "place_leader":
+        return f"put the {move['leader']} on card {move['card']}"
+    if kind == "withdraw_leader":
+        return f"withdraw the {move['leader']}"
+    if kind == "play_catastrophe":
+        return f"play the catastrophe on card {move['card']}"
+    if kind == "pass":
+        return "end the turn"
+    if kind == "commit_support":
+        count = move["count"]
+        return f"commit {count} card{'s' if count != 1 else ''} to the conflict"
+    if kind == "choose_conflict":
+        return f"fight the {move['color']} conflict next"
+    if kind == "score":
+        return "score a card from hand"
+    if kind == "build_ship":
+        return f"build the {move['ship']} ship"
+    if kind == "swap_treasure":
+        return f"swap the treasure of column {move['column']} for a red card"
+    if kind == "decline":
+        return "decline"
+    return format_move(move)

@@ -1,0 +1,256 @@
+"""The card game's state: a compact mutable record, copied once per `apply`.
+
+The table is 8 columns (lists of card codes, head first) and 7 gaps (a card code or
+-1). The JSON form (docs/games/euphrat-cards.md) is the public, hand-writable format;
+`to_json`/`from_json` convert exactly.
+"""
+from __future__ import annotations
+
+from engine.core import IllegalMove
+from engine.euphrat_cards.cards import (
+    CARD_CHARS, CHAR_CARDS, COLOR_INDEX, COLORS, COLUMN_LETTERS, COLUMNS, DYNASTIES, GAP_BASE,
+    GAPS, LEADER_INDEX, LEADERS, ROW_SPAN, SHIP, SHIP_CODES, SHIP_NAMES, TREASURE, gap_index,
+    parse_place, place_name,
+)
+
+DISCARD_KINDS = (*COLORS, "treasure", "catastrophe")
+CATASTROPHE_DISCARD = 5
+
+
+class State:
+    """One position. Treat as immutable outside the rules modules of this package."""
+
+    __slots__ = (
+        "options", "columns", "gaps", "ships", "leaders", "hands", "catastrophes", "vp",
+        "deck", "removed", "unused_catastrophes", "discard", "rng", "turn", "active",
+        "actions_left", "conflict", "union", "offers", "finished",
+    )
+
+    def clone(self) -> "State":
+        new = State.__new__(State)
+        new.options = self.options
+        new.columns = [col[:] for col in self.columns]
+        new.gaps = self.gaps[:]
+        new.ships = self.ships  # tuple, replaced on change
+        new.leaders = [row[:] for row in self.leaders]
+        new.hands = [row[:] for row in self.hands]
+        new.catastrophes = self.catastrophes[:]
+        new.vp = [pile[:] for pile in self.vp]
+        new.deck = self.deck  # tuple, replaced when drawn from
+        new.removed = self.removed
+        new.unused_catastrophes = self.unused_catastrophes
+        new.discard = self.discard[:]
+        new.rng = self.rng
+        new.turn = self.turn
+        new.active = self.active
+        new.actions_left = self.actions_left
+        new.conflict = self.conflict  # the dicts below are replaced, never edited
+        new.union = self.union
+        new.offers = self.offers  # tuple of dicts
+        new.finished = self.finished
+        return new
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+
+# Card code <-> character as byte translations: states hold long card strings.
+_TO_CHARS = bytes.maketrans(bytes(CARD_CHARS), "".join(CARD_CHARS.values()).encode())
+_FROM_CHARS = bytes.maketrans("".join(CARD_CHARS.values()).encode(), bytes(CARD_CHARS))
+
+
+def _cards_string(cards) -> str:
+    return bytes(cards).translate(_TO_CHARS).decode("ascii")
+
+
+def _place_or_none(place: int) -> str | None:
+    return None if place < 0 else place_name(place)
+
+
+def to_json(state: State) -> dict:
+    return {
+        "game": "euphrat-cards",
+        "options": dict(state.options),
+        "columns": [_cards_string(col) for col in state.columns],
+        "gaps": "".join("." if g < 0 else CARD_CHARS[g] for g in state.gaps),
+        "ships": [SHIP_NAMES[code] for code in state.ships],
+        "players": [
+            {
+                "dynasty": DYNASTIES[seat],
+                "leaders": {LEADERS[c]: _place_or_none(state.leaders[seat][c]) for c in range(4)},
+                "hand": dict(zip(COLORS, state.hands[seat])),
+                "catastrophe": bool(state.catastrophes[seat]),
+                "vp": _cards_string(state.vp[seat]),
+            }
+            for seat in range(state.players)
+        ],
+        "deck": _cards_string(state.deck),
+        "removed": _cards_string(state.removed),
+        "unused_catastrophes": state.unused_catastrophes,
+        "discard": dict(zip(DISCARD_KINDS, state.discard)),
+        "rng": state.rng,
+        "turn": {"number": state.turn, "active": state.active, "actions_left": state.actions_left},
+        "conflict": _conflict_json(state.conflict),
+        "union": None if state.union is None else {
+            "gap": place_name(GAP_BASE + state.union["gap"]),
+            "colors": [COLORS[c] for c in state.union["colors"]],
+        },
+        "offers": [_offer_json(o) for o in state.offers],
+        "finished": None if state.finished is None else {"reason": state.finished},
+    }
+
+
+def _conflict_json(conflict: dict | None) -> dict | None:
+    if conflict is None:
+        return None
+    out = dict(conflict)
+    out["color"] = COLORS[conflict["color"]]
+    out["attacker_leader"] = place_name(conflict["attacker_leader"])
+    out["defender_leader"] = place_name(conflict["defender_leader"])
+    return out
+
+
+def _offer_json(offer: dict) -> dict:
+    out = dict(offer)
+    if "color" in out:
+        out["color"] = COLORS[out["color"]]
+    if "column" in out:
+        out["column"] = COLUMN_LETTERS[out["column"]]
+    if "columns" in out:
+        out["columns"] = [COLUMN_LETTERS[c] for c in out["columns"]]
+    return out
+
+
+def _bad_state(message: str) -> IllegalMove:
+    return IllegalMove(f"invalid state JSON: {message}", code="bad_state")
+
+
+def _cards(text: str, what: str, allowed: str = "rbgktRGK") -> list[int]:
+    bad = sorted(set(text) - set(allowed))
+    if bad:
+        raise _bad_state(f"{what} has unknown cards {bad}; allowed: {allowed}")
+    return list(text.encode("ascii").translate(_FROM_CHARS))
+
+
+def _color_counts(data: dict, what: str) -> list[int]:
+    if set(data) - set(COLORS):
+        raise _bad_state(f"{what} has unknown colours {sorted(set(data) - set(COLORS))}")
+    counts = [int(data.get(c, 0)) for c in COLORS]
+    if min(counts) < 0:
+        raise _bad_state(f"{what} has a negative count")
+    return counts
+
+
+def from_json(data: dict) -> State:
+    try:
+        return _from_json(data)
+    except IllegalMove:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise _bad_state(f"{type(exc).__name__}: {exc}") from None
+
+
+def _from_json(data: dict) -> State:
+    s = State.__new__(State)
+    s.options = dict(data.get("options") or {})
+    columns = data["columns"]
+    if len(columns) != COLUMNS:
+        raise _bad_state(f"columns must be {COLUMNS} strings")
+    s.columns = [_cards(col, f"column {COLUMN_LETTERS[i]}") for i, col in enumerate(columns)]
+    gaps = data.get("gaps", "." * GAPS)
+    if len(gaps) != GAPS:
+        raise _bad_state(f"gaps must be a string of {GAPS} characters")
+    s.gaps = [-1 if ch == "." else _cards(ch, "gaps", "rbgk")[0] for ch in gaps]
+    s.ships = tuple(SHIP_CODES[name] for name in data.get("ships", list(SHIP_CODES)))
+    players = data["players"]
+    if not 2 <= len(players) <= 4:
+        raise _bad_state("2 to 4 players")
+    s.leaders, s.hands, s.catastrophes, s.vp = [], [], [], []
+    for seat, p in enumerate(players):
+        row = [-1] * 4
+        for name, where in (p.get("leaders") or {}).items():
+            if where is not None:
+                row[LEADER_INDEX[name]] = _leader_place(s, where, name)
+        s.leaders.append(row)
+        s.hands.append(_color_counts(p.get("hand", {}), "hand"))
+        s.catastrophes.append(1 if p.get("catastrophe", True) else 0)
+        s.vp.append(_cards(p.get("vp", ""), "vp", "rbgkt"))
+    s.deck = tuple(_cards(data.get("deck", ""), "deck", "rbgk"))
+    s.removed = tuple(_cards(data.get("removed", ""), "removed", "rbgk"))
+    s.unused_catastrophes = int(data.get("unused_catastrophes", 4 - len(players)))
+    discard = data.get("discard") or {}
+    if set(discard) - set(DISCARD_KINDS):
+        raise _bad_state(f"discard kinds are {', '.join(DISCARD_KINDS)}")
+    s.discard = [int(discard.get(k, 0)) for k in DISCARD_KINDS]
+    s.rng = int(data.get("rng", 0))
+    turn = data.get("turn") or {}
+    s.turn = int(turn.get("number", 1))
+    s.active = int(turn.get("active", 0))
+    s.actions_left = int(turn.get("actions_left", 2))
+    s.conflict = _conflict_from_json(data.get("conflict"))
+    union = data.get("union")
+    s.union = None if union is None else {
+        "gap": gap_index(union["gap"]), "colors": [COLOR_INDEX[c] for c in union["colors"]],
+    }
+    s.offers = tuple(_offer_from_json(o) for o in data.get("offers", []))
+    finished = data.get("finished")
+    s.finished = None if finished is None else finished["reason"]
+    _check_places(s)
+    return s
+
+
+def _leader_place(s: State, where: str, leader: str) -> int:
+    place = parse_place(where)
+    if place is None:
+        raise _bad_state(f"leader {leader} stands on {where!r}, which names no card (C2, CD)")
+    return place
+
+
+def _check_places(s: State) -> None:
+    seen = set()
+    for seat, row in enumerate(s.leaders):
+        for color, place in enumerate(row):
+            if place < 0:
+                continue
+            card = card_at(s, place)
+            name = place_name(place)
+            if card is None or card >= SHIP:
+                raise _bad_state(f"seat {seat}'s {LEADERS[color]} stands on {name}, which holds no card")
+            if place in seen:
+                raise _bad_state(f"two leaders stand on {name}")
+            seen.add(place)
+
+
+def card_at(s: State, place: int) -> int | None:
+    """The card at a place, or None if there is none."""
+    if place >= GAP_BASE:
+        card = s.gaps[place - GAP_BASE]
+        return None if card < 0 else card
+    column, row = divmod(place, ROW_SPAN)
+    col = s.columns[column]
+    return col[row] if row < len(col) else None
+
+
+def _conflict_from_json(conflict: dict | None) -> dict | None:
+    if conflict is None:
+        return None
+    out = dict(conflict)
+    out["color"] = COLOR_INDEX[conflict["color"]]
+    out["attacker_leader"] = parse_place(conflict["attacker_leader"])
+    out["defender_leader"] = parse_place(conflict["defender_leader"])
+    return out
+
+
+def _offer_from_json(offer: dict) -> dict:
+    out = dict(offer)
+    if "color" in out:
+        out["color"] = COLOR_INDEX[out["color"]]
+    if "column" in out:
+        out["column"] = COLUMN_LETTERS.index(out["column"])
+    if "columns" in out:
+        out["columns"] = [COLUMN_LETTERS.index(c) for c in out["columns"]]
+    return out
+
+
+__all__ = ["State", "to_json", "from_json", "card_at", "TREASURE", "DISCARD_KINDS"]

@@ -1,0 +1,111 @@
+"""Random simulation: on every step of hundreds of seeded games, the engine's
+invariants hold (legal moves apply, others are refused, inputs stay untouched, JSON
+round-trips, cards are conserved, views hide what they must)."""
+import json
+import random
+
+import pytest
+
+import engine
+from engine.simulate import random_playout
+
+from tests.engine.euphrat_cards_positions import GAME, TOTAL_CARDS, cards_accounted
+
+SENTINEL = 4242  # a hand count no real hand reaches, planted to catch leaks
+GAMES_PER_BATCH = 13
+BATCHES = {2: 4, 3: 4, 4: 4}  # 52 games per player count
+EVENT_TYPES = {
+    "card_played", "card_revealed", "cards_drawn", "cards_received", "catastrophe_played",
+    "conflict_chosen", "conflict_resolved", "conflict_started", "conflicts_vanished", "game_ended",
+    "kingdoms_united", "leader_moved", "leader_placed", "leader_returned", "leader_withdrawn",
+    "offer_declined", "points_scored", "ship_built", "support_committed", "treasure_swapped",
+    "turn_ended", "turn_passed",
+}  # as documented in docs/games/euphrat-cards.md
+FORGERIES = (
+    {"type": "play_card", "color": "red", "place": "Z"},
+    {"type": "place_leader", "leader": "king", "card": "A9"},
+    {"type": "commit_support", "count": 99},
+    {"type": "build_ship", "ship": "blue-blue"},
+    {"type": "swap_treasure", "column": "Q"},
+    {"type": "choose_conflict", "color": "purple"},
+)
+
+
+def check_step(state, seat, move, rng: random.Random) -> None:
+    before = GAME.to_json(state)
+    assert GAME.to_json(GAME.from_json(before)) == before, "JSON round trip is not exact"
+    assert json.loads(json.dumps(before)) == before
+    assert cards_accounted(before) == TOTAL_CARDS, "cards not conserved"
+    legal = GAME.legal_moves(state, seat)
+    assert move in legal
+    for other in rng.sample(legal, min(2, len(legal))):
+        _, events = GAME.apply(state, seat, other)
+        assert {e["type"] for e in events} <= EVENT_TYPES
+    forged = FORGERIES[rng.randrange(len(FORGERIES))]  # never legal: bad values
+    with pytest.raises(engine.IllegalMove):
+        GAME.apply(state, seat, forged)
+    waiting = GAME.pending(state)
+    idle = next((s for s in range(len(before["players"])) if s not in waiting), None)
+    if idle is not None:
+        assert GAME.legal_moves(state, idle) == []
+        with pytest.raises(engine.NotYourTurn):
+            GAME.apply(state, idle, move)
+    assert GAME.to_json(state) == before, "apply changed its input"
+
+
+def check_views(state) -> None:
+    data = GAME.to_json(state)
+    seats = range(len(data["players"]))
+    for planted_seat in seats:
+        planted = json.loads(json.dumps(data))
+        planted["players"][planted_seat]["hand"] = {"red": SENTINEL, "blue": 1}
+        leaky = GAME.from_json(planted)
+        for seat in [None, *seats]:
+            view = GAME.view(leaky, seat)
+            text = json.dumps(view)
+            assert (str(SENTINEL) in text) == (seat == planted_seat), f"seat {seat} sees seat {planted_seat}'s hand"
+            assert "rng" not in view and "deck" not in view and "removed" not in view
+            for other, player in enumerate(view["players"]):
+                if data["options"]["open_scoring"]:
+                    assert "vp" in player
+                else:
+                    assert "vp" not in player and ("vp_top" in player) == (other == seat)
+
+
+def play_and_check(players: int, seed: int, options: dict | None = None) -> None:
+    rng = random.Random(seed)
+    history = []
+    try:
+        new_state = None
+        for step, (state, seat, move, new_state, _events) in enumerate(random_playout(GAME, players, seed, options)):
+            history.append((seat, move))
+            check_step(state, seat, move, rng)
+            if step % 40 == 0:
+                check_views(state)
+        final = GAME.to_json(new_state)
+        assert cards_accounted(final) == TOTAL_CARDS
+        assert GAME.outcome(new_state) is not None and GAME.pending(new_state) == {}
+    except Exception:
+        print(f"players={players} seed={seed} moves to reproduce:")
+        print(json.dumps(history))
+        raise
+
+
+@pytest.mark.parametrize("players,batch", [(p, b) for p, n in BATCHES.items() for b in range(n)])
+def test_random_games_keep_every_invariant(players, batch):
+    for seed in range(batch * GAMES_PER_BATCH, (batch + 1) * GAMES_PER_BATCH):
+        play_and_check(players, seed)
+
+
+@pytest.mark.parametrize("options", [{"open_scoring": True}, {"two_player_trim": False}])
+def test_random_games_with_options(options):
+    for seed in range(5):
+        play_and_check(2 if "two_player_trim" in options else 3, 1000 + seed, options)
+
+
+def test_same_seed_and_moves_give_the_same_game():
+    first = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
+    second = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
+    assert first == second and len(first) > 50
+    other = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 100)]
+    assert other[0] != first[0]
