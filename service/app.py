@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 from flask import Flask, jsonify
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import HTTPException
@@ -12,6 +10,7 @@ from werkzeug.routing import IntegerConverter
 from service.config import Settings
 from service.db import make_engine
 from service.errors import ServiceError
+from service.limits import limiter
 
 csrf = CSRFProtect()
 MAX_ID = 2**31 - 1
@@ -40,6 +39,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
+        RATELIMIT_STORAGE_URI=settings.redis_url or "memory://",
     )
     app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
     app.url_map.converters["id"] = IdConverter
@@ -47,10 +47,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
     api.register_converter(IdConverter, lambda _: {"type": "integer", "minimum": 1, "maximum": MAX_ID})
     csrf.init_app(app)
-    Limiter(
-        get_remote_address, app=app, default_limits=["600 per minute"],
-        storage_uri=settings.redis_url or "memory://", key_prefix="turnpost-limit",
-    )
+    limiter.init_app(app)
     register_blueprints(app, api)
     register_error_handlers(app)
     return app

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from marshmallow import ValidationError, validate
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlmodel import Session, select
 
@@ -22,11 +23,18 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+_EMAIL = validate.Email()
+
+
 def normalise_email(email: str) -> str:
-    email = (email or "").strip()
-    local, at, domain = email.rpartition("@")
-    if not at or not local or "." not in domain or len(email) > 254 or any(c.isspace() for c in email):
-        raise Invalid(f"{email!r} is not an email address", code="bad_email")
+    """The address with its domain in lower case; Invalid if it is not an address."""
+    email = (email or "").strip() if isinstance(email, str) else ""
+    try:
+        _EMAIL(email)
+        email.encode("ascii")  # internationalised addresses are not supported
+    except (ValidationError, UnicodeEncodeError):
+        raise Invalid(f"{email!r} is not an email address", code="bad_email") from None
+    local, _, domain = email.rpartition("@")
     return f"{local}@{domain.lower()}"
 
 

@@ -33,5 +33,6 @@ class Settings:
     dev_mode: bool = field(default_factory=lambda: os.environ.get("TURNPOST_DEV", "") == "1")
     maildir: Path = field(default_factory=lambda: Path(os.environ.get("TURNPOST_MAILDIR", INSTANCE / "mail")))
     sign_in_minutes: int = 30
+    sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
     link_days: int = 14
     max_body_bytes: int = 64 * 1024

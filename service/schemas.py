@@ -3,12 +3,31 @@ by flask-smorest). Unknown fields are refused."""
 from __future__ import annotations
 
 from engine import game_ids
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate, validates_schema
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
 
 
 class StrictSchema(Schema):
+    """Input schemas: unknown fields and NUL characters (which no text column can
+    store) are refused."""
+
     class Meta:
         unknown = RAISE
+
+    @pre_load
+    def refuse_nul(self, data, **_):
+        if _has_nul(data):
+            raise ValidationError("text may not contain NUL characters", "_schema")
+        return data
 
 
 class ProblemSchema(Schema):

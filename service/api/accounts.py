@@ -6,6 +6,7 @@ from flask_smorest import Blueprint
 from sqlmodel import select
 
 from service import auth
+from service.limits import limiter
 from service.models import ApiToken
 from service.play import Work, _notify
 from service.schemas import ProblemSchema, SignInRequestSchema, TokenCreateSchema, TokenListSchema, TokenSchema
@@ -27,9 +28,12 @@ def request_sign_in(db, email: str, base_url: str, secret_key: str, minutes: int
 
 @blp.route("/sign-in")
 class SignIn(MethodView):
+    @limiter.limit(lambda: settings().sign_in_limit)
     @blp.arguments(SignInRequestSchema)
     @blp.response(202)
     @blp.alt_response(422, schema=ProblemSchema)
+    @blp.alt_response(429, schema=ProblemSchema, description="too many sign-in requests")
+    @blp.doc(security=[])
     def post(self, data):
         """Send a sign-in link to this address. The answer is the same whether or not
         the address had an account."""
@@ -52,6 +56,7 @@ class Tokens(MethodView):
     @blp.arguments(TokenCreateSchema)
     @blp.response(201, TokenSchema)
     @blp.alt_response(401, schema=ProblemSchema)
+    @blp.alt_response(422, schema=ProblemSchema)
     def post(self, data):
         """Create a token; its secret is in this answer only."""
         def create(db):

@@ -25,6 +25,7 @@ def unchanged(player, game):
     ({"text": "tile red F7", "move": {"type": "x"}, "version": 1}, 422, "invalid"),
     ({"move": "tile red F7", "version": 1}, 422, "invalid"),
     ({"text": "fly to the moon", "version": None}, 422, "invalid"),
+    ({"text": "tile red\u0000", "version": 1}, 422, "invalid"),
 ])
 def test_malformed_requests(game, body, status, code):
     mover, _, state = game
@@ -94,3 +95,15 @@ def test_bad_game_creation_is_refused(make_player):
         answer = creator.post("/api/games", json=body)
         assert answer.status_code == 422 and answer.json["code"] == code, (body, answer.json)
     assert creator.get("/api/me/games").json["games"] == []
+
+
+def test_sign_in_requests_are_rate_limited_per_address(database_url, tmp_path):
+    from service.app import create_app
+    from service.config import Settings
+
+    app = create_app(Settings(database_url=database_url, secret_key="k", redis_url=None,
+                              maildir=tmp_path, sign_in_limit="3 per minute"))
+    client = app.test_client()
+    codes = [client.post("/api/sign-in", json={"email": f"someone{i}@example.org"}).status_code for i in range(5)]
+    assert codes == [202, 202, 202, 429, 429]
+    assert client.post("/api/sign-in", json={"email": "x@y.org"}).json["code"] == "rate_limited"
