@@ -28,7 +28,7 @@ services:
 	  || { echo "MISSING: Redis on 127.0.0.1:6379 is not running and could not be started" >&2; exit 1; }
 
 run: $(STAMP)
-	$(VENV)/bin/turnpost simulate --players 3 --seed 1
+	TURNPOST_DEV=1 $(VENV)/bin/turnpost serve
 
 test: $(STAMP) system services
 	$(PY) -m pytest -n auto -p no:cacheprovider

@@ -53,12 +53,29 @@ def create_app(settings: Settings | None = None) -> Flask:
     return app
 
 
+def start_dispatcher(app: Flask) -> None:
+    """Connect committed work to the workers: Celery when REDIS_URL is set, else
+    threads in this process (the embedded default)."""
+    from workers.dispatch import CeleryDispatcher, InProcessDispatcher
+
+    state = app.extensions["turnpost"]
+    settings = state["settings"]
+    if settings.redis_url:
+        state["dispatcher"] = CeleryDispatcher(settings, state["engine"])
+    else:
+        state["dispatcher"] = InProcessDispatcher(settings, state["engine"]).start()
+
+
 def register_blueprints(app: Flask, api: Api) -> None:
+    from service import links, pages
     from service.api import accounts, games
 
     for blueprint in (games.blp, accounts.blp):
         api.register_blueprint(blueprint)
         csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(links.bp)
+    csrf.exempt(links.unsubscribe)  # one-click unsubscribe POSTs come from mail clients
 
 
 def register_error_handlers(app: Flask) -> None:

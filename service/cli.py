@@ -76,12 +76,13 @@ def replay_check(game_id: int) -> None:
 @click.option("--port", default=5000, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
     """Run the web service (embedded mode: SQLite, in-process work, local mail)."""
-    from service.app import create_app
+    from service.app import create_app, start_dispatcher
     from service.migrate import upgrade
 
     settings = _settings()
     upgrade(settings.database_url)
     app = create_app(settings)
+    start_dispatcher(app)
     click.echo(f"turnpost is running at http://{host}:{port}/  (database: {settings.database_url})")
     app.run(host=host, port=port, threaded=True)
 

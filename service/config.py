@@ -32,6 +32,7 @@ class Settings:
     secret_key: str = field(default_factory=_secret_key)
     dev_mode: bool = field(default_factory=lambda: os.environ.get("TURNPOST_DEV", "") == "1")
     maildir: Path = field(default_factory=lambda: Path(os.environ.get("TURNPOST_MAILDIR", INSTANCE / "mail")))
+    queue: str = field(default_factory=lambda: os.environ.get("TURNPOST_QUEUE", "turnpost"))
     sign_in_minutes: int = 30
     sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
     link_days: int = 14

@@ -49,6 +49,13 @@ def load_game(db: Session, game_id: int, lock: bool = False) -> Game:
     return game
 
 
+def load_user(db: Session, user_id: int) -> User:
+    user = db.get(User, user_id)
+    if user is None:
+        raise NotFound(f"no user {user_id}")
+    return user
+
+
 def seats_of(db: Session, game: Game) -> list[Seat]:
     return list(db.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.id)))
 

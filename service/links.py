@@ -1,0 +1,144 @@
+"""Pages behind the links in emails. A GET only ever shows a page (mail scanners open
+every link); the change happens on the POST from that page, which carries a CSRF
+token, except the one-click unsubscribe POST that mail clients send (RFC 8058)."""
+from __future__ import annotations
+
+import mailbox
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from itsdangerous import BadSignature
+
+from service import play
+from service.action_tokens import TokenRejected, read_token
+from service.auth import peek_sign_in_link, use_sign_in_link
+from service.db import reading
+from service.errors import ServiceError
+from service.models import User
+from service.web import db_engine, run, settings
+
+bp = Blueprint("links", __name__)
+
+
+def _message(title: str, text: str, status: int = 200, game_id: int | None = None):
+    return render_template("pages/message.html", title=title, text=text, game_id=game_id), status
+
+
+def _token_or_page(text: str):
+    try:
+        return read_token(settings().secret_key, text, settings().link_days * 86400), None
+    except TokenRejected as err:
+        if err.reason == "expired":
+            return None, _message("This link has expired", "Open the game from your games list to play on.", 410)
+        return None, _message("This link is not valid", "It may have been cut short by your mail program.", 400)
+
+
+def _still_current(token):
+    """The page for a token whose game has moved on, or None if it still applies."""
+    with reading(db_engine()) as db:
+        game = play.load_game(db, token.game_id)
+        if game.version == token.version and game.status == "active":
+            return None, game
+        rules = play.rules(game)
+        owed = game.status == "active" and token.seat in rules.pending(play.game_state(game))
+        text = ("The game has moved on since this email was written"
+                + (", and it is your decision again: see the game page." if owed else ". Nothing was changed."))
+        return _message("This link is out of date", text, 409, game.id), game
+
+
+@bp.get("/a/<token>")
+def confirm_action(token):
+    parsed, page = _token_or_page(token)
+    if page:
+        return page
+    stale, game = _still_current(parsed)
+    if stale:
+        return stale
+    if parsed.move is None:
+        return redirect(url_for("pages.game_page", game_id=parsed.game_id))
+    rules = play.rules(game)
+    description = rules.describe(rules.parse_move(parsed.move))
+    return render_template("pages/confirm.html", game=game, token=token, description=description, move=parsed.move)
+
+
+@bp.post("/a/<token>")
+def apply_action(token):
+    parsed, page = _token_or_page(token)
+    if page:
+        return page
+    stale, game = _still_current(parsed)
+    if stale:
+        return stale
+    try:
+        run(lambda db: play.submit_move(db, parsed.game_id, parsed.seat, play.read_move(game, text=parsed.move), parsed.version))
+    except ServiceError as err:
+        if err.status == 409:
+            return _still_current(parsed)[0] or _message("This link is out of date", err.message, 409, game.id)
+        return _message("That move was not accepted", err.message, err.status, game.id)
+    return _message("Done", f"Your move was made: {play.rules(game).describe(play.read_move(game, text=parsed.move))}.", 200, game.id)
+
+
+@bp.get("/sign-in/<token>")
+def confirm_sign_in(token):
+    try:
+        with reading(db_engine()) as db:
+            user = peek_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes)
+    except ServiceError as err:
+        return _message("This sign-in link cannot be used", err.message, err.status)
+    return render_template("pages/sign_in_confirm.html", email=user.email, token=token)
+
+
+@bp.post("/sign-in/<token>")
+def sign_in(token):
+    try:
+        user = run(lambda db: use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
+    except ServiceError as err:
+        return _message("This sign-in link cannot be used", err.message, err.status)
+    session.clear()
+    session["user_id"] = user.id
+    return redirect(url_for("pages.my_games"))
+
+
+def _user_for_preferences(token: str) -> int:
+    from workers.compose import read_preferences_token
+
+    try:
+        return read_preferences_token(settings().secret_key, token)
+    except (BadSignature, ValueError):
+        abort(404)
+
+
+@bp.route("/preferences/<token>", methods=["GET", "POST"])
+def preferences(token):
+    user_id = _user_for_preferences(token)
+    if request.method == "POST":
+        mode = request.form.get("email_mode")
+        if mode not in ("every", "digest", "off"):
+            return _message("Unknown choice", "Choose every decision, a daily digest, or no email.", 400)
+        run(lambda db: setattr(db.get(User, user_id), "email_mode", mode))
+    with reading(db_engine()) as db:
+        user = db.get(User, user_id) or abort(404)
+        return render_template("pages/preferences.html", user=user, token=token, saved=request.method == "POST")
+
+
+@bp.route("/unsubscribe/<token>", methods=["GET", "POST"])
+def unsubscribe(token):
+    user_id = _user_for_preferences(token)
+    if request.method == "GET":
+        return render_template("pages/unsubscribe.html", token=token)
+    run(lambda db: setattr(db.get(User, user_id), "email_mode", "off"))
+    return _message("Unsubscribed", "You will get no more game emails. Sign-in links still arrive when you ask for one.")
+
+
+@bp.get("/dev/mail")
+def dev_mail():
+    """The local outbox of the embedded service (development mode only)."""
+    if not settings().dev_mode:
+        abort(404)
+    box = mailbox.Maildir(str(settings().maildir), create=True)
+    messages = sorted(box, key=lambda m: m.get("Date", ""), reverse=True)[:100]
+    shown = [
+        {"to": m["To"], "subject": m["Subject"], "date": m["Date"],
+         "text": next((p.get_payload(decode=True).decode() for p in m.walk() if p.get_content_type() == "text/plain"), "")}
+        for m in messages
+    ]
+    return render_template("pages/dev_mail.html", messages=shown)

@@ -1,0 +1,195 @@
+"""Server-rendered pages: sign-in, my games, a new game, the game page with its
+drawn board and the decision owed. Forms carry CSRF tokens and the game's version."""
+from __future__ import annotations
+
+import importlib
+import json
+
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from markupsafe import Markup
+
+import engine
+from service import play
+from service.api.accounts import request_sign_in
+from service.db import reading
+from service.errors import ServiceError, Unauthorized
+from service.web import current_user, db_engine, present_game, run, settings
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.app_context_processor
+def signed_in_user():
+    user = None
+    if session.get("user_id"):
+        with reading(db_engine()) as db:
+            user = current_user(db, required=False)
+    return {"current_user": user}
+
+
+def _require_user():
+    with reading(db_engine()) as db:
+        user = current_user(db, required=False)
+    if user is None:
+        raise Unauthorized("sign in first")
+    return user
+
+
+@bp.errorhandler(Unauthorized)
+def to_sign_in(_err):
+    return redirect(url_for("pages.sign_in", next=request.path))
+
+
+@bp.route("/sign-in", methods=["GET", "POST"])
+def sign_in():
+    if request.method == "POST":
+        s = settings()
+        try:
+            run(request_sign_in, request.form.get("email", ""), s.base_url, s.secret_key, s.sign_in_minutes)
+        except ServiceError as err:
+            flash(err.message, "error")
+            return render_template("pages/sign_in.html"), 422
+        flash("A sign-in link is on its way to your inbox.")
+    return render_template("pages/sign_in.html")
+
+
+@bp.post("/sign-out")
+def sign_out():
+    session.clear()
+    return redirect(url_for("pages.sign_in"))
+
+
+@bp.get("/")
+def my_games():
+    user = _require_user()
+    with reading(db_engine()) as db:
+        from sqlmodel import select
+
+        from service.models import Game, Seat
+
+        seats = db.exec(select(Seat).where(Seat.user_id == user.id, Seat.status != "declined"))
+        games = [present_game(db, db.get(Game, s.game_id), user) for s in seats]
+    waiting = lambda g: g["your_seat"] is not None and str(g["your_seat"]) in (g["pending"] or {})  # noqa: E731
+    games.sort(key=lambda g: (not waiting(g), g["status"] != "active", -g["id"]))
+    return render_template("pages/my_games.html", games=games, waiting=waiting)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game():
+    user = _require_user()
+    if request.method == "POST":
+        form = request.form
+        try:
+            days = float(form.get("days_per_decision", "3"))
+            time_control = {"initial_seconds": int(days * 86400), "extension_seconds": 86400,
+                            "cap_seconds": max(int(days * 86400), 7 * 86400)}
+            invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
+            game, _ = run(lambda db: play.create_game(
+                db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
+                {"board": form.get("board", "standard")} if form.get("game", "tigris") == "tigris" else {},
+                invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "default_move"),
+                form.get("title", "")))
+        except (ServiceError, ValueError) as err:
+            flash(getattr(err, "message", "check the numbers"), "error")
+            return render_template("pages/new_game.html", games=engine.game_ids()), 422
+        return redirect(url_for("pages.game_page", game_id=game.id))
+    return render_template("pages/new_game.html", games=engine.game_ids())
+
+
+def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:
+    """The drawn board (SVG, escaped by the drawing itself), when the game has one."""
+    try:
+        pictures = importlib.import_module("service.pictures")
+        return Markup(pictures.board_svg(game_type, view, highlight=highlight))
+    except (ModuleNotFoundError, ValueError):
+        return None
+
+
+@bp.get("/games/<id:game_id>")
+def game_page(game_id):
+    with reading(db_engine()) as db:
+        user = current_user(db, required=False)
+        game = play.load_game(db, game_id)
+        seat = play.seat_of_user(db, game, user)
+        if seat is None and not game.spectators:
+            return redirect(url_for("pages.sign_in", next=request.path)) if user is None else (
+                render_template("pages/message.html", title="Not your game", text="This game has no spectators."), 403)
+        data = present_game(db, game, user)
+        context = {"game": data, "seat": seat, "legal": [], "prompt": "", "events": [], "board": None}
+        if game.state is not None:
+            rules, state = play.rules(game), play.game_state(game)
+            names = {p["seat"]: p["name"] for p in data["players"]}
+            mine = seat.seat if seat and seat.seat is not None else None
+            if mine is not None and game.status == "active":
+                context["legal"] = [{"move": m, "text": rules.format_move(m), "description": rules.describe(m)}
+                                    for m in rules.legal_moves(state, mine)]
+                context["prompt"] = rules.prompt(state, mine, names)
+                context["owed"] = rules.pending(state).get(mine)
+            context["events"] = _recent_events(db, game, rules, mine, names)
+            context["board"] = board_markup(game.game_type, data["view"])
+    return render_template("pages/game.html", **context)
+
+
+def _recent_events(db, game, rules, seat, names, limit=25) -> list[str]:
+    from sqlmodel import select
+
+    from service.models import Move
+
+    rows = db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq.desc()).limit(10))
+    lines = []
+    for row in rows:
+        for event in reversed(engine.events_for(row.events, seat)):
+            text = rules.describe_event(event, names)
+            if text:
+                lines.append(text)
+    return lines[:limit]
+
+
+@bp.post("/games/<id:game_id>/move")
+def submit_move(game_id):
+    user = _require_user()
+    form = request.form
+    try:
+        version = int(form.get("version", ""))
+    except ValueError:
+        flash("The form lost the game's version; reload the page.", "error")
+        return redirect(url_for("pages.game_page", game_id=game_id))
+
+    def submit(db):
+        game = play.load_game(db, game_id)
+        seat = play.seat_of_user(db, game, play.load_user(db, user.id))
+        if seat is None or seat.seat is None:
+            raise ServiceError("you do not play in this game", code="forbidden")
+        move = play.read_move(game, text=form.get("text", "").strip() or None) if form.get("text", "").strip() else play.read_move(game, move=json.loads(form.get("move", "null")))
+        return play.submit_move(db, game_id, seat.seat, move, version)
+
+    try:
+        run(submit)
+        flash("Move made.")
+    except ServiceError as err:
+        if err.status == 409 and err.code == "stale_version":
+            flash("The game changed since you loaded this page; here is the current position. Nothing was changed.", "error")
+        else:
+            flash(err.message, "error")
+    except json.JSONDecodeError:
+        flash("Type a move, or choose one on the board.", "error")
+    return redirect(url_for("pages.game_page", game_id=game_id))
+
+
+@bp.get("/preferences")
+def preferences():
+    user = _require_user()
+    from workers.compose import preferences_token
+
+    return redirect(url_for("links.preferences", token=preferences_token(settings().secret_key, user.id)))
+
+
+@bp.post("/games/<id:game_id>/respond")
+def respond(game_id):
+    user = _require_user()
+    try:
+        run(lambda db: play.respond(db, game_id, play.load_user(db, user.id), request.form.get("answer") == "accept",
+                                    int(request.form.get("version", "0"))))
+    except (ServiceError, ValueError) as err:
+        flash(getattr(err, "message", "reload the page and try again"), "error")
+    return redirect(url_for("pages.game_page", game_id=game_id))

@@ -1,0 +1,29 @@
+"""The Celery application, configured from the service's settings (REDIS_URL)."""
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+BROKER = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+celery = Celery("turnpost", broker=BROKER, include=["workers.tasks"])
+celery.conf.update(
+    task_acks_late=True,  # a task counts as done only when it has finished
+    task_reject_on_worker_lost=True,  # a worker killed mid-task gives the task back
+    worker_prefetch_multiplier=1,
+    task_default_queue=os.environ.get("TURNPOST_QUEUE", "turnpost"),
+    task_ignore_result=True,
+    broker_connection_retry_on_startup=True,
+    beat_schedule={
+        "sweep-deadlines": {"task": "workers.tasks.sweep_deadlines", "schedule": 2.0},
+        "sweep-outbox": {"task": "workers.tasks.sweep_outbox", "schedule": 30.0},
+    },
+)
+app = celery  # `celery -A workers.app worker`
+
+
+def configure(settings) -> None:
+    """Point the app at the settings' broker and queue (the web process does this)."""
+    celery.conf.broker_url = settings.redis_url
+    celery.conf.task_default_queue = settings.queue

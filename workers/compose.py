@@ -1,0 +1,169 @@
+"""Turning an outbox row into an email: the context of its template, its links, and
+the board picture for decision emails."""
+from __future__ import annotations
+
+import importlib
+
+from itsdangerous import URLSafeSerializer
+from sqlmodel import Session, select
+
+from service.action_tokens import ActionToken, make_token
+from service.models import Game, Move, Notification, Seat, User
+from service.play import game_state, rules, seats_of
+from workers.decision_mail import decision_summary
+from workers.emails import render
+from workers.mail import Attachment, Mail
+
+PREFERENCES_SALT = "turnpost.preferences"
+
+
+def preferences_token(secret_key: str, user_id: int) -> str:
+    return URLSafeSerializer(secret_key, salt=PREFERENCES_SALT).dumps(user_id)
+
+
+def read_preferences_token(secret_key: str, token: str) -> int:
+    return int(URLSafeSerializer(secret_key, salt=PREFERENCES_SALT).loads(token))
+
+
+def names_of(db: Session, game: Game) -> dict[int, str]:
+    names = {}
+    for seat in seats_of(db, game):
+        if seat.seat is not None:
+            user = db.get(User, seat.user_id) if seat.user_id else None
+            names[seat.seat] = user.name if user and user.name else seat.email.split("@")[0]
+    return names
+
+
+def compose(db: Session, settings, row: Notification) -> Mail:
+    """The email for an outbox row, rendered from the database as it is now."""
+    base = settings.base_url
+    context: dict = {}
+    if row.user_id:
+        token = preferences_token(settings.secret_key, row.user_id)
+        context["preferences_url"] = f"{base}/preferences/{token}"
+        context["unsubscribe_url"] = f"{base}/unsubscribe/{token}"
+    images: list[Attachment] = []
+    game = db.get(Game, row.game_id) if row.game_id else None
+    if game is not None:
+        context.update(game_title=game.title, game_url=f"{base}/games/{game.id}")
+    builder = _BUILDERS[row.kind]
+    builder(db, settings, row, game, context, images)
+    subject, text, html = render(row.kind, context)
+    return Mail(
+        to=row.email, subject=subject, text=text, html=html, message_id=row.message_id,
+        sender=settings.mail_from, unsubscribe_url=context.get("unsubscribe_url"), images=images,
+    )
+
+
+def _invitation(db, settings, row, game, context, images):
+    seats = seats_of(db, game)
+    context.update(
+        inviter=row.payload.get("inviter", ""), players=[s.email for s in seats if s.status != "declined"],
+        time_control=_time_control_words(game.time_control), invitation_url=f"{settings.base_url}/games/{game.id}",
+    )
+
+
+def _time_control_words(tc: dict) -> str:
+    if not tc:
+        return "3 days per decision, plus 1 day per decision up to 7 days"
+    days = lambda s: f"{s / 86400:g} day{'s' if s != 86400 else ''}"  # noqa: E731
+    return (f"{days(tc.get('initial_seconds', 3 * 86400))} per decision, plus "
+            f"{days(tc.get('extension_seconds', 86400))} per decision up to {days(tc.get('cap_seconds', 7 * 86400))}")
+
+
+def _sign_in(db, settings, row, game, context, images):
+    context.update(sign_in_url=row.payload["sign_in_url"], valid_minutes=row.payload["valid_minutes"])
+
+
+def _your_turn(db, settings, row, game, context, images):
+    game_rules, state = rules(game), game_state(game)
+    names = names_of(db, game)
+    moves = db.exec(select(Move).where(
+        Move.game_id == game.id, Move.seq > row.payload.get("since_seq", 0),
+        Move.seq <= row.payload.get("upto_seq", 10**9)).order_by(Move.seq))
+    events = [event for move in moves for event in move.events]
+    summary = decision_summary(game_rules, state, row.seat, names, events)
+    version = row.payload.get("version", game.version)
+    actions = [
+        {"label": choice["label"], "url": _action_url(settings, game.id, row.seat, version, choice["text"])}
+        for choice in summary["choices"]
+    ]
+    deadline = _deadline_words(db, game.id, row.seat)
+    context.update(
+        prompt=summary["prompt"] or "It is your decision.", deadline=deadline, changes=summary["changes"],
+        hand=summary["hand"], scores=summary["scores"], actions=actions,
+        reply_example=summary["reply_example"], board_cid=None, board_alt="",
+    )
+    picture = board_picture(game.game_type, summary["view"])
+    if picture is not None:
+        images.append(Attachment("board", picture))
+        context.update(board_cid="board", board_alt=f"The board of {game.title}")
+
+
+def _action_url(settings, game_id: int, seat: int, version: int, move_text: str | None) -> str:
+    token = make_token(settings.secret_key, ActionToken(game_id, seat, version, move_text))
+    return f"{settings.base_url}/a/{token}"
+
+
+def _deadline_words(db, game_id: int, seat: int) -> str:
+    from service.models import Deadline
+
+    row = db.exec(select(Deadline).where(
+        Deadline.game_id == game_id, Deadline.seat == seat, Deadline.kind == "timeout",
+        Deadline.done_at.is_(None))).first()
+    return row.due_at.strftime("%a %d %b %Y %H:%M UTC") if row else ""
+
+
+def board_picture(game_type: str, view: dict) -> bytes | None:
+    """The board as PNG, when this game has a drawing."""
+    try:
+        pictures = importlib.import_module("service.pictures")
+    except ModuleNotFoundError:
+        return None
+    try:
+        return pictures.board_png(game_type, view)
+    except ValueError:
+        return None
+
+
+def _reminder(db, settings, row, game, context, images):
+    game_rules, state = rules(game), game_state(game)
+    context.update(
+        deadline=_deadline_words(db, game.id, row.seat) or "soon", time_left=row.payload.get("time_left", "little time"),
+        prompt=game_rules.prompt(state, row.seat, names_of(db, game)),
+    )
+
+
+def _deadline_passed(db, settings, row, game, context, images):
+    late = row.payload.get("late_seat")
+    policy = row.payload.get("policy", "default_move")
+    name = names_of(db, game).get(late, f"seat {late}")
+    what = {"forfeit": f"{name} forfeited and is ranked last; the service plays on for them."}.get(
+        policy, f"The service made the least committal move for {name}.")
+    context.update(player=name, what_happened=what)
+
+
+def _game_over(db, settings, row, game, context, images):
+    names = names_of(db, game)
+    ranking = []
+    result = game.result or {}
+    for place, seats in enumerate(result.get("ranking", []), start=1):
+        detail = ""
+        scores = (result.get("scores") or {}).get(str(seats[0]))
+        if isinstance(scores, dict) and "sorted" in scores:
+            detail = "colours from weakest: " + " ".join(map(str, scores["sorted"]))
+        ranking.append({"place": place, "players": [names.get(int(s), str(s)) for s in seats], "detail": detail})
+    reason = {"abandoned": "The players abandoned it."}.get(game.status, "")
+    context.update(reason=reason or str(result.get("reason", "")).replace("_", " ").capitalize() + ".",
+                   ranking=ranking, seed=str(game.seed), seed_hash=game.seed_hash or "",
+                   export_url=f"{settings.base_url}/api/games/{game.id}/export")
+
+
+def _digest(db, settings, row, game, context, images):
+    context.update(games=row.payload.get("games", []))
+
+
+_BUILDERS = {
+    "invitation": _invitation, "sign_in": _sign_in, "your_turn": _your_turn, "reminder": _reminder,
+    "deadline_passed": _deadline_passed, "game_over": _game_over, "digest": _digest,
+}

@@ -1,0 +1,32 @@
+"""Firing deadlines: the database holds them (truth); each due one is handled by the
+`time_out` use case, which re-checks under the game's row lock that it still applies,
+so a deadline delivered twice fires once."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.engine import Engine
+from sqlmodel import select
+
+from service.db import transaction
+from service.models import Deadline
+from service.play import Work, time_out
+
+
+def open_deadlines(engine: Engine) -> list[tuple[int, float]]:
+    """(id, due timestamp) of every deadline not yet fired or cancelled."""
+    with transaction(engine) as db:
+        rows = db.exec(select(Deadline.id, Deadline.due_at).where(Deadline.done_at.is_(None)))
+        return [(deadline_id, due.timestamp()) for deadline_id, due in rows]
+
+
+def due_ids(engine: Engine, now: datetime, limit: int = 500) -> list[int]:
+    with transaction(engine) as db:
+        return list(db.exec(select(Deadline.id).where(
+            Deadline.done_at.is_(None), Deadline.due_at <= now).order_by(Deadline.due_at).limit(limit)))
+
+
+def fire(engine: Engine, deadline_id: int, now: datetime) -> Work:
+    with transaction(engine) as db:
+        _, work = time_out(db, deadline_id, now)
+    return work

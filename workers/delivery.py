@@ -1,0 +1,75 @@
+"""Delivering one outbox row: compose it, hand it to the mail transport, and mark it
+sent only after the transport accepted it (in a transaction of its own, so a crash
+between the two gives at most one duplicate, recognisable by its Message-ID)."""
+from __future__ import annotations
+
+import mailbox
+from pathlib import Path
+
+from sqlalchemy.engine import Engine
+from sqlmodel import select
+
+from service.db import transaction
+from service.models import Notification, Seat, User, utcnow
+from workers.compose import compose
+from workers.mail import SmtpSender, build_message
+
+
+class MaildirTransport:
+    """The embedded default: mail kept in a local Maildir, shown at /dev/mail."""
+
+    def __init__(self, path: Path):
+        self.box = mailbox.Maildir(str(path), create=True)
+
+    def send(self, message) -> None:
+        self.box.add(message)
+
+    def close(self) -> None:
+        pass
+
+
+def transport_for(settings):
+    return SmtpSender(settings.smtp_url) if settings.smtp_url else MaildirTransport(settings.maildir)
+
+
+def wanted(db, row: Notification) -> bool:
+    """Whether the player wants this email (sign-in and game-over always go)."""
+    if row.kind in ("sign_in", "invitation", "digest") or row.user_id is None:
+        return True
+    user = db.get(User, row.user_id)
+    seat = db.exec(select(Seat).where(Seat.game_id == row.game_id, Seat.user_id == row.user_id)).first()
+    mode = (seat.email_mode if seat and seat.email_mode else None) or user.email_mode
+    if row.kind == "game_over":
+        return mode != "off"
+    return mode == "every"
+
+
+def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
+    """Send one outbox row if still owed. Returns what happened: sent, already_sent,
+    skipped (the player chose not to get it) or missing."""
+    with transaction(engine) as db:
+        row = db.get(Notification, notification_id)
+        if row is None:
+            return "missing"
+        if row.sent_at is not None:
+            return "already_sent"
+        row.attempts += 1
+        if not wanted(db, row):
+            row.sent_at = utcnow()
+            row.payload = {**row.payload, "skipped": True}
+            return "skipped"
+        message = build_message(compose(db, settings, row))
+    transport.send(message)  # raises unless accepted
+    with transaction(engine) as db:
+        db.get(Notification, notification_id).sent_at = utcnow()
+    return "sent"
+
+
+def unsent_ids(engine: Engine, older_than_seconds: float = 60, limit: int = 500) -> list[int]:
+    """Rows still owed after a while: their task was lost (a crash, a full queue)."""
+    from datetime import timedelta
+
+    cutoff = utcnow() - timedelta(seconds=older_than_seconds)
+    with transaction(engine) as db:
+        return list(db.exec(select(Notification.id).where(
+            Notification.sent_at.is_(None), Notification.created_at < cutoff).order_by(Notification.id).limit(limit)))

@@ -1,0 +1,85 @@
+"""How the web service hands committed work on: to Celery and the Redis deadline
+mirror when REDIS_URL is set, else to threads inside the web process."""
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+
+from workers import deadlines, delivery
+
+log = logging.getLogger(__name__)
+
+
+class CeleryDispatcher:
+    """Delivery tasks for Celery workers; deadlines into the Redis mirror."""
+
+    def __init__(self, settings, engine):
+        from workers.app import configure
+
+        configure(settings)
+        self.engine = engine
+        self.queue = deadline_queue(settings)
+
+    def dispatch(self, notification_ids: list[int], deadline_ids: list[int]) -> None:
+        from workers.tasks import deliver_notification
+
+        for notification_id in notification_ids:
+            deliver_notification.delay(notification_id)
+        if deadline_ids:
+            wanted = set(deadline_ids)
+            for deadline_id, due in deadlines.open_deadlines(self.engine):
+                if deadline_id in wanted:
+                    self.queue.add(deadline_id, due)
+
+
+def deadline_queue(settings):
+    import redis
+
+    from workers.deadline_queue import DeadlineQueue
+
+    return DeadlineQueue(redis.Redis.from_url(settings.redis_url), prefix=settings.queue + ":")
+
+
+class InProcessDispatcher:
+    """The embedded default: deliveries on a worker thread right after the commit, and
+    a sweeper thread that fires due deadlines and retries unsent mail."""
+
+    def __init__(self, settings, engine, interval: float = 5.0):
+        self.settings, self.engine, self.interval = settings, engine, interval
+        self.transport = delivery.transport_for(settings)
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="turnpost-mail")
+        self.stopping = threading.Event()
+
+    def dispatch(self, notification_ids: list[int], deadline_ids: list[int]) -> None:
+        for notification_id in notification_ids:
+            self.pool.submit(self._deliver, notification_id)
+
+    def _deliver(self, notification_id: int) -> None:
+        try:
+            delivery.deliver(self.engine, self.settings, notification_id, self.transport)
+        except Exception:  # the sweeper retries it
+            log.exception("delivering notification %s failed", notification_id)
+
+    def sweep_once(self, now: datetime | None = None) -> None:
+        now = now or datetime.now(timezone.utc)
+        for deadline_id in deadlines.due_ids(self.engine, now):
+            self.dispatch(*deadlines.fire(self.engine, deadline_id, now).ids)
+        for notification_id in delivery.unsent_ids(self.engine, older_than_seconds=60):
+            self.pool.submit(self._deliver, notification_id)
+
+    def start(self) -> "InProcessDispatcher":
+        def loop():
+            while not self.stopping.wait(self.interval):
+                try:
+                    self.sweep_once()
+                except Exception:
+                    log.exception("deadline sweep failed")
+
+        threading.Thread(target=loop, name="turnpost-sweeper", daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.pool.shutdown(wait=True)
