@@ -434,7 +434,10 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
     if game.timeout_policy == "forfeit":
         _resign_seat(db, game, seat, work, now)
     else:  # skip and default_move: no game here has a pass, so both play the default
-        _apply(db, game, seat.seat, game_rules.default_move(state, seat.seat), True, now, work)
+        # The deadline covered the whole decision (e.g. both actions of a turn).
+        while game.status == "active" and seat.seat in game_rules.pending(state):
+            _apply(db, game, seat.seat, game_rules.default_move(state, seat.seat), True, now, work)
+            state = game_rules.from_json(game.state)
     db.flush()
     return game, work
 

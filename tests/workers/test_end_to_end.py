@@ -1,0 +1,228 @@
+"""Email, links and deadlines end to end: a real Celery worker process, Redis,
+PostgreSQL and an SMTP server (aiosmtpd) in this process."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+
+import pytest
+from sqlmodel import select
+
+from service.app import create_app, start_dispatcher
+from service.config import Settings
+from service.models import Deadline, Game, Move, Notification
+from tests.engine.tigris_positions import GAME, position
+from tests.service.conftest import Player
+
+LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
+
+
+def wait_for(condition, timeout=30.0, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def stack(database_url, smtp_server, redis_client, tmp_path):
+    """The web app on Celery + Redis, and a way to run (and kill) a worker process."""
+    queue = f"turnpost-test-{uuid.uuid4().hex[:12]}"
+    settings = Settings(database_url=database_url, redis_url="redis://127.0.0.1:6379/0", smtp_url=smtp_server.url,
+                        base_url="http://turnpost.test", secret_key="e2e-secret", queue=queue,
+                        maildir=tmp_path, sign_in_limit="1000 per minute")
+    app = create_app(settings)
+    app.config["TESTING"] = True
+    start_dispatcher(app)
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": settings.redis_url, "SMTP_URL": smtp_server.url,
+           "SECRET_KEY": "e2e-secret", "BASE_URL": "http://turnpost.test", "TURNPOST_QUEUE": queue}
+    workers = []
+
+    @contextmanager
+    def worker():
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool=solo", "-Q", queue,
+             "--loglevel=warning", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        workers.append(process)
+        try:
+            yield process
+        finally:
+            if process.poll() is None:
+                process.terminate()
+                process.wait(timeout=20)
+
+    stack = type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker), "inbox": smtp_server,
+                               "engine": app.extensions["turnpost"]["engine"], "redis": redis_client})()
+    yield stack
+    for process in workers:
+        if process.poll() is None:
+            process.kill()
+    for key in redis_client.scan_iter(queue + "*"):
+        redis_client.delete(key)
+    redis_client.delete(queue)
+
+
+def mails_to(inbox, email):
+    return [m for m in inbox.messages if m["To"] == email]
+
+
+def settle(stack, game_id):
+    """Wait until every outbox row of the game has been delivered."""
+    from service.db import transaction
+
+    def all_sent():
+        with transaction(stack.engine) as db:
+            return not db.exec(select(Notification).where(
+                Notification.game_id == game_id, Notification.sent_at.is_(None))).first()
+    wait_for(all_sent, what="the outbox to empty")
+
+
+def version_of(stack, game_id):
+    from service.db import transaction
+
+    with transaction(stack.engine) as db:
+        return db.get(Game, game_id).version
+
+
+def test_a_move_emails_the_next_decider_once_and_links_are_safe(stack):
+    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    with stack.worker():
+        game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email]}).json
+        game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+        gid = game["id"]
+        wait_for(lambda: mails_to(stack.inbox, bob.email), what="the invitation")
+        # A revolt: Ann (seat 0) attacks Bob's priest; the defence is Bob's to decide.
+        from service.db import transaction
+
+        with transaction(stack.engine) as db:
+            row = db.get(Game, gid)
+            row.state = GAME.to_json(position(
+                players=2, tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"},
+                treasures=["K11", "O9", "P2"], leaders={1: {"priest": "H5"}}, hands={0: {"red": 3}, 1: {"red": 2, "blue": 4}}))
+            row.version += 1
+            version = row.version
+        settle(stack, gid)
+        before = len(mails_to(stack.inbox, bob.email))
+        version = ann.post(f"/api/games/{gid}/moves", json={"text": "leader priest H4", "version": version}).json["version"]
+        version = ann.post(f"/api/games/{gid}/moves", json={"text": "support 2", "version": version}).json["version"]
+        mail = wait_for(lambda: mails_to(stack.inbox, bob.email)[before:], what="the decision email")[0]
+        time.sleep(1.0)
+        assert len(mails_to(stack.inbox, bob.email)) == before + 1  # exactly one
+        text = mail.get_body(("plain",)).get_content()
+        assert "You defend" in text and "plus 2 committed" in text
+        assert "commit 0 supporters: http://turnpost.test/a/" in text
+        assert mail["List-Unsubscribe"] and mail["Message-ID"]
+        has_drawing = importlib.util.find_spec("service.pictures") is not None
+        assert any(p.get_content_type() == "image/png" for p in mail.walk()) == has_drawing
+        links = LINK.findall(text)
+        action = next(path for path in links if path.startswith("/a/"))
+        page = None
+        client = stack.app.test_client()
+        for path in links:  # a mail scanner opens every link, three times
+            for _ in range(3):
+                answer = client.get(path)
+                assert answer.status_code < 500
+                if path == action:
+                    page = answer.get_data(as_text=True)
+        assert version_of(stack, gid) == version, "a GET changed the game"
+        csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        assert client.post(action, data={}).status_code == 400  # no CSRF token: refused
+        assert version_of(stack, gid) == version
+        answer = client.post(action, data={"csrf_token": csrf})
+        assert answer.status_code == 200 and "Your move was made" in answer.get_data(as_text=True)
+        assert version_of(stack, gid) > version
+        replay = client.post(action, data={"csrf_token": csrf})
+        assert replay.status_code == 409 and "out of date" in replay.get_data(as_text=True)
+
+
+def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
+    from service.api.accounts import request_sign_in
+    from service.db import transaction
+    from workers.tasks import sweep_outbox
+
+    ids = []
+    with transaction(stack.engine) as db:
+        for n in range(120):
+            _, work = request_sign_in(db, f"kill{n}-{uuid.uuid4().hex[:6]}@example.org", "http://turnpost.test", "e2e-secret", 30)
+            ids.extend(work.ids[0])
+    stack.app.extensions["turnpost"]["dispatcher"].dispatch(ids, [])
+    kills = 0
+    for _ in range(3):
+        with stack.worker() as process:
+            seen = len(stack.inbox.messages)
+            wait_for(lambda: len(stack.inbox.messages) > seen + 5, what="some deliveries")
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+            kills += 1
+    with stack.worker():
+        sweep_outbox.delay(0)  # re-enqueue what the killed workers had taken
+        with transaction(stack.engine) as db:
+            pass
+        def all_sent():
+            with transaction(stack.engine) as db:
+                rows = db.exec(select(Notification).where(Notification.id.in_(ids))).all()
+                return all(r.sent_at for r in rows) and rows
+        rows = wait_for(all_sent, timeout=90, what="every row sent")
+    received = [m["Message-ID"] for m in stack.inbox.messages]
+    expected = {r.message_id for r in rows}
+    assert expected <= set(received), "an email was lost"
+    duplicates = sum(received.count(mid) - 1 for mid in expected)
+    assert duplicates <= kills
+
+
+def test_deadlines_remind_once_time_out_and_survive_a_redis_flush(stack):
+    from service.db import transaction
+    from workers.tasks import sweep_deadlines
+
+    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email],
+                                         "time_control": {"initial_seconds": 2 * 86400, "cap_seconds": 3 * 86400}}).json
+    game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+    gid = game["id"]
+    seat = int(next(iter(game["pending"])))
+    late = (ann, bob)[seat]
+    with transaction(stack.engine) as db:
+        started = db.get(Game, gid).started_at
+
+    def sweep(hours):
+        sweep_deadlines.delay((started + timedelta(hours=hours)).timestamp())
+
+    def kinds(email):
+        return [m["Subject"] for m in mails_to(stack.inbox, email)]
+
+    with stack.worker():
+        wait_for(lambda: any("your decision" in s for s in kinds(late.email)), what="the first decision email")
+        sweep(1)
+        sweep(25)  # past the 24-hours-before reminder
+        wait_for(lambda: any("reminder" in s for s in kinds(late.email)), what="the first reminder")
+        sweep(25)
+        sweep(26)
+        for key in stack.redis.scan_iter(stack.settings.queue + ":*"):
+            stack.redis.delete(key)  # Redis lost everything: the set is rebuilt from the database
+        sweep(47)  # past the 2-hours-before reminder
+        wait_for(lambda: sum("reminder" in s for s in kinds(late.email)) == 2, what="the second reminder")
+        sweep(49)  # past the deadline: the service plays the late seat's default moves
+        other = (ann, bob)[1 - seat]
+        wait_for(lambda: any("deadline passed" in s for s in kinds(other.email)), what="the deadline-passed email")
+        sweep(49)
+        time.sleep(1.5)
+    assert sum("reminder" in s for s in kinds(late.email)) == 2
+    with transaction(stack.engine) as db:
+        moves = db.exec(select(Move).where(Move.game_id == gid)).all()
+        assert moves and all(m.by_service and m.seat == seat for m in moves)
+        fired = db.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.outcome == "fired")).all()
+        assert sorted(d.kind for d in fired) == ["reminder", "reminder", "timeout"]
+    state = late.get(f"/api/games/{gid}").json
+    assert str(1 - seat) in state["pending"]
