@@ -1,4 +1,5 @@
-"""Fixtures shared by every suite: a PostgreSQL database per test process."""
+"""Fixtures shared by every suite: a PostgreSQL database per test process, the
+service on it, and players with API tokens."""
 from __future__ import annotations
 
 import os
@@ -7,6 +8,15 @@ import psycopg
 import pytest
 
 from service.migrate import upgrade
+import uuid
+
+from sqlmodel import select
+
+from service.app import create_app
+from service.auth import create_api_token, user_for_email
+from service.config import Settings
+from service.db import transaction
+from service.models import Notification
 
 POSTGRES = os.environ.get("TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
 
@@ -30,3 +40,67 @@ def database_url(worker_id):
     admin.close()
 
 
+@pytest.fixture(scope="session")
+def app(database_url, tmp_path_factory):
+    settings = Settings(
+        database_url=database_url, redis_url=None, smtp_url=None, base_url="http://turnpost.test",
+        secret_key="test-secret-key", maildir=tmp_path_factory.mktemp("mail"), sign_in_limit="1000 per minute",
+    )
+    app = create_app(settings)
+    app.config["TESTING"] = True
+    return app
+
+
+@pytest.fixture
+def db(app):
+    """A transaction on the test database, for setting up and checking."""
+    return lambda: transaction(app.extensions["turnpost"]["engine"])
+
+
+class Player:
+    """A user with an API token, talking to the API through the test client."""
+
+    def __init__(self, app, email: str):
+        self.client = app.test_client()
+        self.email = email
+        with transaction(app.extensions["turnpost"]["engine"]) as session:
+            _, self.token = create_api_token(session, user_for_email(session, email), "tests")
+        self.headers = {"Authorization": f"Bearer {self.token}"}
+
+    def get(self, path, **kw):
+        return self.client.get(path, headers=self.headers, **kw)
+
+    def post(self, path, json=None, **kw):
+        return self.client.post(path, json=json, headers=self.headers, **kw)
+
+
+@pytest.fixture
+def make_player(app):
+    def make(name: str = "player") -> Player:
+        return Player(app, f"{name}-{uuid.uuid4().hex[:10]}@example.org")
+    return make
+
+
+@pytest.fixture
+def outbox(db):
+    def rows(email: str, kind: str | None = None) -> list[Notification]:
+        with db() as session:
+            query = select(Notification).where(Notification.email == email).order_by(Notification.id)
+            if kind:
+                query = query.where(Notification.kind == kind)
+            return list(session.exec(query))
+    return rows
+
+
+def start_game(make_player, players: int = 3, **create) -> tuple[list[Player], dict]:
+    """A started game of `players` players; returns them in seat order and the game."""
+    people = [make_player(f"p{i}") for i in range(players)]
+    body = {"game": "tigris", "players": players, "invite": [p.email for p in people[1:]], **create}
+    created = people[0].post("/api/games", json=body)
+    assert created.status_code == 201, created.json
+    game = created.json
+    for person in people[1:]:
+        game = person.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+    assert game["status"] == "active", game
+    by_seat = sorted(people, key=lambda p: p.get(f"/api/games/{game['id']}").json["your_seat"])
+    return by_seat, people[0].get(f"/api/games/{game['id']}").json

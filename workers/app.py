@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from celery import Celery
+from celery.schedules import crontab
 
 BROKER = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
@@ -18,6 +19,7 @@ celery.conf.update(
     beat_schedule={
         "sweep-deadlines": {"task": "workers.tasks.sweep_deadlines", "schedule": 2.0},
         "sweep-outbox": {"task": "workers.tasks.sweep_outbox", "schedule": 30.0},
+        "daily-digest": {"task": "workers.tasks.send_digests", "schedule": crontab(hour=6, minute=0)},
     },
 )
 app = celery  # `celery -A workers.app worker`

@@ -68,3 +68,14 @@ def dispatch(notification_ids: list[int], deadline_ids: list[int]) -> None:
     """Work left by a deadline: as the web service hands it on."""
     settings, engine, _ = _runtime()
     CeleryDispatcher(settings, engine).dispatch(notification_ids, deadline_ids)
+
+
+@celery.task
+def send_digests() -> int:
+    """Once a day (beat): write the digests and deliver them."""
+    from workers.digest import write_digests
+
+    settings, engine, _ = _runtime()
+    work = write_digests(engine, settings.base_url, datetime.now(timezone.utc))
+    dispatch(*work.ids)
+    return len(work.notifications)

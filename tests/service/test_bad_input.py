@@ -1,7 +1,7 @@
 """Bad input gets a clear 4xx and changes nothing."""
 import pytest
 
-from tests.service.conftest import start_game
+from tests.conftest import start_game
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import engine
 from service.models import Game, Move
 from service.play import replay
 
-from tests.service.conftest import start_game
+from tests.conftest import start_game
 
 
 def test_simultaneous_submits_with_one_version_accept_exactly_one(make_player, db):

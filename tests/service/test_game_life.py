@@ -10,7 +10,7 @@ from service.cli import main as cli
 from service.models import Deadline, Game, Move, Notification, Seat
 
 from tests.engine.tigris_positions import position
-from tests.service.conftest import start_game
+from tests.conftest import start_game
 
 TIGRIS = engine.get_game("tigris")
 

@@ -3,7 +3,7 @@ import json
 
 from service.models import Game
 
-from tests.service.conftest import start_game
+from tests.conftest import start_game
 
 SCORE_SENTINELS = {0: 8101, 1: 8202, 2: 8303}  # scores are hidden too
 HAND_SENTINELS = {0: 9101, 1: 9202, 2: 9303}  # planted on seats that owe nothing

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.service.conftest import start_game
+from tests.conftest import start_game
 
 
 @pytest.fixture

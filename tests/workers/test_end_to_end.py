@@ -20,7 +20,7 @@ from service.app import create_app, start_dispatcher
 from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
 from tests.engine.tigris_positions import GAME, position
-from tests.service.conftest import Player
+from tests.conftest import Player
 
 LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
 
