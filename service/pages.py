@@ -118,7 +118,7 @@ def game_page(game_id):
         context = {"game": data, "seat": seat, "legal": [], "prompt": "", "events": [], "board": None}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
-            names = {p["seat"]: p["name"] for p in data["players"]}
+            names = {p["seat"]: p["name"] for p in data["player_list"]}
             mine = seat.seat if seat and seat.seat is not None else None
             if mine is not None and game.status == "active":
                 context["legal"] = [{"move": m, "text": rules.format_move(m), "description": rules.describe(m)}

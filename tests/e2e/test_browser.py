@@ -1,0 +1,142 @@
+"""Two players in two browsers: invitation, moves, a revolt defended from the
+defender's own page, and an email link opened, confirmed and applied."""
+import re
+import uuid
+
+from sqlmodel import select
+
+from service.db import transaction
+from service.models import Game, Notification, User
+from workers.compose import compose
+
+from tests.e2e.conftest import sign_in
+from tests.engine.tigris_positions import GAME, position
+
+
+def emails():
+    tag = uuid.uuid4().hex[:8]
+    return f"ann-{tag}@example.org", f"bob-{tag}@example.org"
+
+
+def engine_of(live):
+    return live.extensions["turnpost"]["engine"]
+
+
+def test_two_players_create_join_and_fight_a_revolt(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    with transaction(engine_of(live)) as db:  # user text on pages stays text
+        db.exec(select(User).where(User.email == ann_email)).one().name = "<script>alert(1)</script>"
+
+    ann.goto(f"{live.base}/games/new")
+    ann.fill("input[name=title]", "Uruk <b>cup</b>")
+    ann.select_option("select[name=players]", "2")
+    ann.fill("input[name=invite]", bob_email)
+    ann.click("button:has-text('Create and invite')")
+    game_url = ann.url
+    game_id = int(game_url.rstrip("/").split("/")[-1])
+    assert "Uruk <b>cup</b>" in ann.inner_text("h1")  # shown as text, not markup
+
+    bob.goto(game_url)
+    bob.click("button:has-text('Accept the invitation')")
+    bob.wait_for_selector("text=Players")
+    screenshot(bob, "joined")
+    assert "<script>alert(1)</script>" in bob.inner_text("table.players")
+
+    # A revolt position: Ann (seat 0) to act, Bob's priest on H5.
+    with transaction(engine_of(live)) as db:
+        row = db.get(Game, game_id)
+        row.state = GAME.to_json(position(
+            players=2, tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"},
+            treasures=["K11", "O9", "P2"], leaders={1: {"priest": "H5"}}, hands={0: {"red": 3, "black": 3}, 1: {"red": 2, "blue": 4}}))
+        row.version += 1
+    ann.goto(game_url)
+    ann.fill("#move-form input[name=text]", "leader priest H4")
+    ann.click("#move-form button[type=submit]")
+    ann.wait_for_selector("text=Move made.")
+    ann.click("button:has-text('commit 2 supporters')")
+    ann.wait_for_selector("text=Move made.")
+    screenshot(ann, "attacked")
+
+    bob.goto(game_url)
+    assert "You defend" in bob.inner_text("#decision")
+    bob.click("button:has-text('commit 2 supporters')")
+    bob.wait_for_selector("text=Move made.")
+    screenshot(bob, "defended")
+    assert "won the red revolt" in bob.inner_text("ol.events")
+    page_text = bob.content()
+    assert "<script>alert(1)</script>" not in page_text and "&lt;script&gt;" in page_text
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_a_stale_page_says_so_and_changes_nothing(live, browser):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    with transaction(engine_of(live)) as db:
+        row = db.get(Game, game_id)
+        row.state = {**row.state, "turn": {**row.state["turn"], "active": 0}}
+        row.version += 1
+    ann.goto(game_url)
+    with transaction(engine_of(live)) as db:
+        row = db.get(Game, game_id)
+        row.version += 1  # someone else changed the game after the page was loaded
+        version, state = row.version, row.state
+    ann.fill("#move-form input[name=text]", "swap " + next(c for c, n in state["players"][0]["hand"].items() if n))
+    ann.click("#move-form button[type=submit]")
+    ann.wait_for_selector("text=The game changed since you loaded this page")
+    with transaction(engine_of(live)) as db:
+        assert db.get(Game, game_id).version == version and db.get(Game, game_id).state == state
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def start_two_player_game(live, ann, bob, bob_email):
+    ann.goto(f"{live.base}/games/new")
+    ann.select_option("select[name=players]", "2")
+    ann.fill("input[name=invite]", bob_email)
+    ann.click("button:has-text('Create and invite')")
+    game_url = ann.url
+    bob.goto(game_url)
+    bob.click("button:has-text('Accept the invitation')")
+    bob.wait_for_selector("text=Players")
+    return game_url, int(game_url.rstrip("/").split("/")[-1])
+
+
+def test_an_email_link_is_opened_confirmed_and_applied(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    with transaction(engine_of(live)) as db:
+        row = db.get(Game, game_id)
+        row.state = GAME.to_json(position(
+            players=2, tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"},
+            treasures=["K11", "O9", "P2"], leaders={1: {"priest": "H5"}}, hands={0: {"red": 3}, 1: {"red": 2}}))
+        row.version += 1
+    ann.goto(game_url)
+    ann.fill("#move-form input[name=text]", "leader priest H4")
+    ann.click("#move-form button[type=submit]")
+    ann.click("button:has-text('commit 0 supporters')")
+    ann.wait_for_selector("text=Move made.")
+    with transaction(engine_of(live)) as db:
+        row = db.exec(select(Notification).where(Notification.email == bob_email, Notification.kind == "your_turn")
+                      .order_by(Notification.id.desc())).first()
+        mail = compose(db, live.extensions["turnpost"]["settings"], row)
+        version = db.get(Game, game_id).version
+    link = re.search(r"commit 1 supporter: (\S+)", mail.text).group(1)
+    bob.goto(link)
+    screenshot(bob, "confirm")
+    with transaction(engine_of(live)) as db:
+        assert db.get(Game, game_id).version == version  # opening the link changed nothing
+    bob.click("button:has-text('Confirm')")
+    bob.wait_for_selector("text=Your move was made")
+    with transaction(engine_of(live)) as db:
+        assert db.get(Game, game_id).version > version
+    bob.goto(link)
+    assert "out of date" in bob.inner_text("h1")
+    ann_ctx.close()
+    bob_ctx.close()
