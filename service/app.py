@@ -40,6 +40,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         RATELIMIT_STORAGE_URI=settings.redis_url or "memory://",
+        RATELIMIT_DEFAULT=settings.rate_limit,
     )
     app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
     app.url_map.converters["id"] = IdConverter
@@ -76,6 +77,11 @@ def register_blueprints(app: Flask, api: Api) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(links.bp)
     csrf.exempt(links.unsubscribe)  # one-click unsubscribe POSTs come from mail clients
+    if app.extensions["turnpost"]["settings"].bench_endpoints:
+        from service import bench_endpoint
+
+        app.register_blueprint(bench_endpoint.bp)
+        csrf.exempt(bench_endpoint.bp)
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -30,9 +30,11 @@ class Settings:
     base_url: str = field(default_factory=lambda: os.environ.get("BASE_URL", "http://127.0.0.1:5000").rstrip("/"))
     mail_from: str = field(default_factory=lambda: os.environ.get("MAIL_FROM", "turnpost <play@turnpost.localhost>"))
     secret_key: str = field(default_factory=_secret_key)
+    bench_endpoints: bool = field(default_factory=lambda: os.environ.get("TURNPOST_BENCH", "") == "1")
     dev_mode: bool = field(default_factory=lambda: os.environ.get("TURNPOST_DEV", "") == "1")
     maildir: Path = field(default_factory=lambda: Path(os.environ.get("TURNPOST_MAILDIR", INSTANCE / "mail")))
     queue: str = field(default_factory=lambda: os.environ.get("TURNPOST_QUEUE", "turnpost"))
+    rate_limit: str = field(default_factory=lambda: os.environ.get("RATE_LIMIT", "600 per minute"))
     sign_in_minutes: int = 30
     sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
     link_days: int = 14

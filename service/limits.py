@@ -2,4 +2,5 @@
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-limiter = Limiter(get_remote_address, default_limits=["600 per minute"], key_prefix="turnpost-limit")
+# The default limit per client address comes from the settings (RATE_LIMIT).
+limiter = Limiter(get_remote_address, key_prefix="turnpost-limit")

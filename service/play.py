@@ -57,13 +57,22 @@ def load_user(db: Session, user_id: int) -> User:
 
 
 def seats_of(db: Session, game: Game) -> list[Seat]:
-    return list(db.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.id)))
+    """The game's seats, read once per transaction (their rows stay in the session,
+    so changes made to them are seen; `_forget_seats` after adding one)."""
+    key = ("seats", game.id)
+    if key not in db.info:
+        db.info[key] = list(db.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.id)))
+    return db.info[key]
+
+
+def _forget_seats(db: Session, game: Game) -> None:
+    db.info.pop(("seats", game.id), None)
 
 
 def seat_of_user(db: Session, game: Game, user: User | None) -> Seat | None:
     if user is None:
         return None
-    return db.exec(select(Seat).where(Seat.game_id == game.id, Seat.user_id == user.id)).first()
+    return next((s for s in seats_of(db, game) if s.user_id == user.id), None)
 
 
 def check_version(game: Game, version) -> None:
@@ -127,6 +136,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
     db.add(game)
     db.flush()
     db.add(Seat(game_id=game.id, email=creator.email, user_id=creator.id, status="accepted"))
+    _forget_seats(db, game)
     work = Work()
     for email in emails:
         _invite(db, work, game, creator, user_for_email(db, email))
@@ -149,6 +159,7 @@ def time_control_of(game: Game) -> TimeControl:
 
 def _invite(db: Session, work: Work, game: Game, inviter: User, invitee: User) -> None:
     db.add(Seat(game_id=game.id, email=invitee.email, user_id=invitee.id))
+    _forget_seats(db, game)
     _notify(db, work, "invitation", invitee.email, invitee.id, game, payload={"inviter": inviter.email})
 
 
@@ -248,13 +259,22 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
         state, events = game_rules.apply(state, seat_number, move)
     except engine.IllegalMove as err:
         raise Invalid(err.message, code=err.code) from None
-    seq = db.exec(select(Move.seq).where(Move.game_id == game.id).order_by(Move.seq.desc())).first() or 0
-    db.add(Move(game_id=game.id, seq=seq + 1, seat=seat_number, move=move, events=events, by_service=by_service))
+    seq = _last_seq(db, game) + 1
+    db.info[("last_seq", game.id)] = seq
+    db.add(Move(game_id=game.id, seq=seq, seat=seat_number, move=move, events=events, by_service=by_service))
     game.state = game_rules.to_json(state)
     game.version += 1
     _decisions_changed(db, game, before, state, work, now)
     _play_for_resigned(db, game, work, now)
     return events
+
+
+def _last_seq(db: Session, game: Game) -> int:
+    """The move log's last sequence number (kept for the rest of the transaction)."""
+    key = ("last_seq", game.id)
+    if key not in db.info:
+        db.info[key] = db.exec(select(Move.seq).where(Move.game_id == game.id).order_by(Move.seq.desc())).first() or 0
+    return db.info[key]
 
 
 def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> None:
@@ -284,7 +304,7 @@ def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work,
             seat.bank_seconds = bank_after_decision(seat.bank_seconds, used, tc)
             seat.decision_started_at = None
         _cancel_deadlines(db, game.id, number, now)
-    last_seq = db.exec(select(Move.seq).where(Move.game_id == game.id).order_by(Move.seq.desc())).first() or 0
+    last_seq = _last_seq(db, game)
     for number in sorted(set(after) - set(before)):
         seat = seats[number]
         seat.decision_started_at = now

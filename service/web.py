@@ -53,6 +53,8 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
     """The game as `user` may see it: his own view, or the spectator's."""
     seats = seats_of(db, game)
     mine = next((s for s in seats if user is not None and s.user_id == user.id), None)
+    user_ids = [s.user_id for s in seats if s.user_id]
+    users = {u.id: u for u in db.exec(select(User).where(User.id.in_(user_ids)))} if user_ids else {}
     playing = mine is not None and mine.seat is not None
     deadlines = {
         d.seat: d.due_at
@@ -69,7 +71,7 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
         "seed": str(game.seed) if game.status in ("finished", "abandoned") and game.seed is not None else None,
         "player_list": [
             {
-                "seat": s.seat, "name": _display_name(db, s), "status": s.status, "resigned": s.resigned,
+                "seat": s.seat, "name": _display_name(users.get(s.user_id), s), "status": s.status, "resigned": s.resigned,
                 "email": s.email if mine is not None else None, "deadline": deadlines.get(s.seat),
             }
             for s in sorted(seats, key=lambda s: (s.seat is None, s.seat, s.id))
@@ -83,6 +85,5 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
     return data
 
 
-def _display_name(db: Session, seat: Seat) -> str:
-    user = db.get(User, seat.user_id) if seat.user_id else None
-    return (user.name if user and user.name else seat.email.split("@")[0])
+def _display_name(user: User | None, seat: Seat) -> str:
+    return user.name if user and user.name else seat.email.split("@")[0]

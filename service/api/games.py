@@ -151,9 +151,10 @@ class Moves(MethodView):
                 raise Conflict("you have resigned from this game", code="resigned")
             move = play.read_move(game, data.get("move"), data.get("text"))
             game, events, work = play.submit_move(db, game_id, seat.seat, move, data["version"])
-            return game, engine.events_for(events, seat.seat), work
-        game, events, _ = run(submit)
-        return {"version": game.version, "events": events, "game": _present(game_id)}
+            # The answer is read in the same transaction: what this move produced.
+            return game, engine.events_for(events, seat.seat), present_game(db, game, user), work
+        game, events, presented, _ = run(submit)
+        return {"version": game.version, "events": events, "game": presented}
 
 
 @blp.route("/games/<id:game_id>/log")

@@ -5,8 +5,8 @@ from service.models import Game
 
 from tests.conftest import start_game
 
-SCORE_SENTINELS = {0: 8101, 1: 8202, 2: 8303}  # scores are hidden too
-HAND_SENTINELS = {0: 9101, 1: 9202, 2: 9303}  # planted on seats that owe nothing
+SCORE_SENTINELS = {0: 7391801, 1: 7391802, 2: 7391803}  # scores are hidden too
+HAND_SENTINELS = {0: 8462901, 1: 8462902, 2: 8462903}  # planted on seats that owe nothing
 
 
 def test_no_response_leaks_another_seats_hand(make_player, db):

@@ -1,0 +1,173 @@
+"""API benchmark: durable move submits per second and their latency (p50/p99) on
+PostgreSQL under gunicorn, at 16 and 64 concurrent clients over 1,000 two-player
+Tigris games, with a bare one-commit endpoint measured in the same run as the floor.
+
+    .venv/bin/python bench/api.py [--games 1000] [--seconds 20] [--clients 16 64]
+
+Needs the local PostgreSQL and Redis. Creates and drops its own database. Clients run
+in 2 processes on the same machine as the server (so they share its 2 cores); each
+client keeps its games' states locally with the engine to choose legal moves.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+
+import psycopg  # noqa: E402
+
+import engine  # noqa: E402
+from service.auth import create_api_token, user_for_email  # noqa: E402
+from service.db import make_engine, transaction  # noqa: E402
+from service.migrate import upgrade  # noqa: E402
+from service.models import Game  # noqa: E402
+from service.play import create_game, respond  # noqa: E402
+
+ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+DB = "turnpost_bench"
+URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB}"
+TIGRIS = engine.get_game("tigris")
+
+
+def prepare(games: int) -> tuple[dict, list]:
+    with psycopg.connect(ADMIN, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{DB}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{DB}"')
+    upgrade(URL)
+    db_engine = make_engine(URL)
+    with transaction(db_engine) as db:
+        ann, bob = user_for_email(db, "ann@bench.test"), user_for_email(db, "bob@bench.test")
+        tokens = {ann.id: create_api_token(db, ann)[1], bob.id: create_api_token(db, bob)[1]}
+    table = []
+    for _ in range(games):
+        with transaction(db_engine) as db:
+            game, _ = create_game(db, db.get(type(ann), ann.id), "tigris", 2, invite=[bob.email])
+            game, _ = respond(db, game.id, db.get(type(bob), bob.id), True, game.version)
+            table.append((game.id, game.seed, game.version))
+    seat_tokens = {0: tokens[ann.id], 1: tokens[bob.id]}  # the creator takes seat 0
+    return seat_tokens, table
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def client_process(args) -> dict:
+    port, path, seconds, threads, games, tokens, seed = args
+    import threading
+
+    results = {"latencies": [], "errors": 0, "server_errors": 0, "conflicts": 0}
+    lock = threading.Lock()
+    stop_at = time.monotonic() + seconds
+
+    def run(my_games, rng):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        states = {gid: [TIGRIS.setup(2, s, {}), v] for gid, s, v in my_games}
+        latencies, errors, server_errors, conflicts = [], 0, 0, 0
+        order = [g[0] for g in my_games]
+        i = 0
+        while time.monotonic() < stop_at:
+            gid = order[i % len(order)]
+            i += 1
+            state, version = states[gid]
+            if TIGRIS.outcome(state) is not None:
+                continue
+            seat = next(iter(TIGRIS.pending(state)))
+            if path == "move":
+                move = rng.choice(TIGRIS.legal_moves(state, seat))
+                body = json.dumps({"move": move, "version": version})
+                url = f"/api/games/{gid}/moves"
+            else:
+                body, url = "{}", "/api/_bench/commit"
+            headers = {"Content-Type": "application/json", "Authorization": f"Bearer {tokens[seat]}"}
+            t0 = time.perf_counter()
+            conn.request("POST", url, body, headers)
+            response = conn.getresponse()
+            data = response.read()
+            latencies.append(time.perf_counter() - t0)
+            if response.status >= 500:
+                server_errors += 1
+            elif response.status == 409:
+                conflicts += 1
+            elif response.status != 200:
+                errors += 1
+            elif path == "move":
+                new_state, _ = TIGRIS.apply(state, seat, move)
+                states[gid] = [new_state, json.loads(data)["version"]]
+        with lock:
+            results["latencies"].extend(latencies)
+            results["errors"] += errors
+            results["server_errors"] += server_errors
+            results["conflicts"] += conflicts
+
+    workers = [threading.Thread(target=run, args=(games[t::threads], random.Random(seed + t))) for t in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return results
+
+
+def measure(port, path, seconds, clients, table, tokens) -> dict:
+    processes = 2
+    per = clients // processes
+    chunks = [table[p::processes] for p in range(processes)]
+    with multiprocessing.Pool(processes) as pool:
+        parts = pool.map(client_process, [(port, path, seconds, per, chunks[p], tokens, 1000 * p) for p in range(processes)])
+    latencies = sorted(x for part in parts for x in part["latencies"])
+    return {
+        "requests_per_s": len(latencies) / seconds,
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p99_ms": latencies[int(len(latencies) * 0.99)] * 1000,
+        "5xx": sum(p["server_errors"] for p in parts),
+        "other_4xx": sum(p["errors"] for p in parts) + sum(p["conflicts"] for p in parts),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--clients", type=int, nargs="+", default=[16, 64])
+    parser.add_argument("--gunicorn-workers", type=int, default=4)
+    args = parser.parse_args()
+    tokens, table = prepare(args.games)
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": URL, "SECRET_KEY": "bench", "TURNPOST_BENCH": "1",
+           "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": "turnpost-bench", "TURNPOST_INSTANCE": "/tmp/turnpost-bench",
+           "RATE_LIMIT": "1000000 per minute"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn_workers), "-k", "gthread", "--threads", "8",
+         "-b", f"127.0.0.1:{port}", "--log-level", "warning", "service.wsgi:app"], env=env)
+    try:
+        time.sleep(4)
+        print(f"{args.games} games, {args.seconds:g} s per run, gunicorn {args.gunicorn_workers} workers x 8 threads, PostgreSQL")
+        print("endpoint          clients   req/s   p50 ms   p99 ms   5xx   other 4xx")
+        for clients in args.clients:
+            for path in ("commit", "move"):
+                r = measure(port, path, args.seconds, clients, table, tokens)
+                name = "one commit (floor)" if path == "commit" else "move submit"
+                print(f"{name:<18}{clients:>7}{r['requests_per_s']:>8.0f}{r['p50_ms']:>9.1f}{r['p99_ms']:>9.1f}{r['5xx']:>6}{r['other_4xx']:>12}")
+    finally:
+        server.terminate()
+        server.wait()
+        import redis
+
+        redis.Redis.from_url("redis://127.0.0.1:6379/0").delete("turnpost-bench")
+
+
+if __name__ == "__main__":
+    main()
