@@ -45,6 +45,7 @@ def app(database_url, tmp_path_factory):
     settings = Settings(
         database_url=database_url, redis_url=None, smtp_url=None, base_url="http://turnpost.test",
         secret_key="test-secret-key", maildir=tmp_path_factory.mktemp("mail"), sign_in_limit="1000 per minute",
+        rate_limit="1000000 per minute",
     )
     app = create_app(settings)
     app.config["TESTING"] = True

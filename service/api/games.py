@@ -1,6 +1,7 @@
 """Games: create, invite, answer, read, play, leave, export."""
 from __future__ import annotations
 
+from flask import jsonify
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from sqlmodel import select
@@ -124,14 +125,16 @@ class LegalMoves(MethodView):
             if game.status != "active":
                 return {"version": game.version, "pending": None, "moves": []}
             rules, state = play.rules(game), play.game_state(game)
-            return {
+            # Hundreds of plain dicts: sent as they are (the schema documents them) rather
+            # than walked field by field by the serializer.
+            return jsonify({
                 "version": game.version,
                 "pending": rules.pending(state).get(seat.seat),
                 "moves": [
                     {"move": m, "text": rules.format_move(m), "description": rules.describe(m)}
                     for m in rules.legal_moves(state, seat.seat)
                 ],
-            }
+            })
 
 
 @blp.route("/games/<id:game_id>/moves")

@@ -23,7 +23,7 @@ def play_random(players, game_id, steps, rng):
             break
         seat = int(rng.choice(sorted(game["pending"])))
         legal = players[seat].get(f"/api/games/{game_id}/moves/legal").json
-        assert legal["version"] == game["version"] and legal["moves"]
+        assert legal.get("version") == game["version"] and legal["moves"], (legal, game["pending"])
         choice = rng.choice(legal["moves"])
         body = {"text": choice["text"]} if rng.random() < 0.5 else {"move": choice["move"]}
         answer = players[seat].post(f"/api/games/{game_id}/moves", json={**body, "version": game["version"]})
