@@ -37,7 +37,7 @@ PAINT = {
     "land": "#efe2bd", "river": "#9fcbe8", "grid": "#cbb888", "wave": "#5f9cc7",
     "frame": "#7a6540", "paper": "#f8f1dc", "gold": "#e2b21d", "gold_edge": "#7a5a00",
     "stone": "#6d5c4c", "face_down": "#ddd0ad", "plate": "#f3e7c6",
-    "legal": "#ffcf00", "unification": "#6b2fa0", "unknown": "#9a9a9a",
+    "legal": "#ffcf00", "conflict": "#d9480f", "unification": "#6b2fa0", "unknown": "#9a9a9a",
 }
 _SQUARE_NAME = re.compile(r"([A-P])(1[01]|[1-9])")
 
@@ -113,6 +113,8 @@ class _Board:
         self.monuments: list[tuple[int, str, str]] = []   # (top-left square, colour, colour)
         self.monument_of: dict[int, str] = {}
         self.unification: tuple[int, object] | None = None  # (square, owner seat)
+        self.conflict: dict[int, str] = {}                # leader square -> attacker/defender
+        self.conflict_words = ""
         self.legal: set[int] = set()
         self.dynasties: list[str] = []
         self.seat = None
@@ -133,6 +135,7 @@ class _Board:
         wars = view.get("wars")
         if wars and wars.get("square"):
             board.unification = (square_index(wars["square"]), wars.get("owner"))
+        board._read_conflict(view.get("conflict"))
         board.legal = {square_index(n) for n in highlight}
         return board
 
@@ -170,6 +173,17 @@ class _Board:
                 if where is not None:
                     self.leaders[square_index(where)] = (str(role), seat, dynasty)
 
+    def _read_conflict(self, conflict: dict | None) -> None:
+        if not conflict:
+            return
+        sides = []
+        for side in ("attacker", "defender"):
+            square = square_index(conflict.get(f"{side}_leader"))
+            self.conflict[square] = side
+            sides.append(f"seat {conflict.get(side)} at {square_name(square)}")
+        self.conflict_words = (f"{str(conflict.get('kind', 'conflict')).capitalize()} in "
+                               f"{conflict.get('color')}: {sides[0]} attacks {sides[1]}.")
+
     # --- the text alternative ---
 
     def title(self) -> str:
@@ -199,6 +213,8 @@ class _Board:
                          f"seat {seat}) at {square_name(sq)}.")
         if self.catastrophes:
             lines.append(f"Catastrophes: {_names(sorted(self.catastrophes))}.")
+        if self.conflict_words:
+            lines.append(self.conflict_words)
         if self.unification:
             lines.append(f"Unification tile of seat {self.unification[1]} "
                          f"at {square_name(self.unification[0])}.")
@@ -263,6 +279,7 @@ def _square(board: _Board, sq: int) -> str:
         "data__seat": leader[1] if leader else None,
         "data__dynasty": leader[2] if leader else None,
         "data__unification": board.unification[1] if board.unification and board.unification[0] == sq else None,
+        "data__conflict": board.conflict.get(sq),
     }
     body = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
             f'fill="{PAINT["river" if river else "land"]}" stroke="{PAINT["grid"]}"/>']
@@ -276,6 +293,9 @@ def _square(board: _Board, sq: int) -> str:
     if sq in board.catastrophes:
         body.append(_catastrophe(x, y))
     if leader:
+        if sq in board.conflict:  # under the leader, so the role badge stays clear
+            body.append(f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="21.5" fill="none" '
+                        f'stroke="{PAINT["conflict"]}" stroke-width="3" stroke-dasharray="6 3"/>')
         body.append(_leader(x + CELL / 2, y + CELL / 2, leader[0], leader[2]))
     return f"<g{_attrs(**data)}>{''.join(body)}</g>"
 
@@ -384,6 +404,11 @@ def _markers(board: _Board) -> list[str]:
             f'stroke="{PAINT["unification"]}" stroke-width="3"/>'
             f'<circle cx="{x + 10}" cy="{y + 10}" r="8" fill="#ffffff" stroke="{PAINT["unification"]}" '
             f'stroke-width="2"/>' + _text(x + 10, y + 10, "U", 11, PAINT["unification"]))
+    for sq, side in sorted(board.conflict.items()):
+        x, y = _origin(sq)
+        out.append(
+            f'<circle cx="{x + 9}" cy="{y + 9}" r="8" fill="{PAINT["conflict"]}"/>'
+            + _text(x + 9, y + 9, side[0].upper(), 11, "#ffffff"))
     for sq in sorted(board.legal):
         x, y = _origin(sq)
         out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '

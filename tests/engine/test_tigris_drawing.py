@@ -204,3 +204,15 @@ def test_the_drawing_is_deterministic_and_leaves_the_view_alone():
 def test_a_spectator_view_draws_without_a_seat():
     svg = board_svg(tigris_view(seat=None))
     assert "(you)" not in svg and len(squares(svg)) == 176
+
+
+def test_the_leaders_in_a_conflict_are_marked():
+    view = tigris_view(leaders={0: {"priest": "H4"}, 1: {"priest": "H6"}})
+    view["conflict"] = {"kind": "revolt", "color": "red", "attacker": 0, "defender": 1,
+                        "attacker_leader": "H4", "defender_leader": "H6",
+                        "attacker_commit": 2, "defender_commit": None}
+    svg = board_svg(view)
+    drawn = squares(svg)
+    assert drawn["H4"].get("data-conflict") == "attacker" and drawn["H6"].get("data-conflict") == "defender"
+    assert sum("data-conflict" in el.attrib for el in drawn.values()) == 2
+    assert "Revolt in red: seat 0 at H4 attacks seat 1 at H6." in text_alternative(svg)[1]
