@@ -1,0 +1,466 @@
+"""The Tigris & Euphrates board as SVG, drawn from a player's view (docs/drawing.md).
+
+One drawing serves the game's web page (inline SVG) and the decision emails (the same
+SVG turned into PNG). It reads only the view JSON (docs/games/tigris.md) and the board
+map in boards.json; it is deterministic: the same view always gives the same text.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
+
+ROWS, COLS = 11, 16
+CELL = 48                      # pixels per square
+MARGIN = 24                    # room for the column letters and row numbers
+LEGEND_HEIGHT = 80             # the key below the board
+BOARD_LEFT, BOARD_TOP = MARGIN, MARGIN
+WIDTH = 2 * MARGIN + COLS * CELL                    # 816
+HEIGHT = 2 * MARGIN + ROWS * CELL + LEGEND_HEIGHT   # 656
+
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOP"
+COLORS = ("red", "blue", "green", "black")
+TILE_NAMES = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
+# The letter on every tile and monument tier, so colour is never the only cue.
+TILE_LETTERS = {"red": "T", "blue": "F", "green": "M", "black": "S"}
+TILE_CHARS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
+LEADER_COLORS = {"king": "black", "priest": "red", "farmer": "blue", "trader": "green"}
+LEADER_LETTERS = {"king": "K", "priest": "P", "farmer": "F", "trader": "T"}
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+INK = "#4a3b22"
+PAINT = {
+    "red": "#b83a2e", "blue": "#2d6cb5", "green": "#3c8a41", "black": "#2e2e2e",
+    "land": "#efe2bd", "river": "#9fcbe8", "grid": "#cbb888", "wave": "#5f9cc7",
+    "frame": "#7a6540", "paper": "#f8f1dc", "gold": "#e2b21d", "gold_edge": "#7a5a00",
+    "stone": "#6d5c4c", "face_down": "#ddd0ad", "plate": "#f3e7c6",
+    "legal": "#ffcf00", "conflict": "#d9480f", "unification": "#6b2fa0", "unknown": "#9a9a9a",
+}
+_SQUARE_NAME = re.compile(r"([A-P])(1[01]|[1-9])")
+
+
+def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
+    """The board of `view` as a standalone SVG document of WIDTH x HEIGHT pixels.
+
+    Squares named in `highlight` get the class `legal` and a visible outline.
+    Raises ValueError when the view's board or a square name is malformed.
+    """
+    board = _Board.from_view(view, highlight or [])
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" class="tigris-board" '
+        f'font-family={quoteattr(FONT)}>',
+        f"<title>{escape(board.title())}</title>",
+        f"<desc>{escape(board.description())}</desc>",
+        "<style>.square.legal{cursor:pointer}</style>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAINT["paper"]}"/>',
+        _labels(),
+        '<g class="squares">', *(_square(board, sq) for sq in range(ROWS * COLS)), "</g>",
+        '<g class="monuments" pointer-events="none">',
+        *(_monument(m) for m in board.monuments), "</g>",
+        '<g class="markers" pointer-events="none">', *_markers(board), "</g>",
+        f'<rect x="{BOARD_LEFT}" y="{BOARD_TOP}" width="{COLS * CELL}" height="{ROWS * CELL}" '
+        f'fill="none" stroke="{PAINT["frame"]}" stroke-width="2"/>',
+        _legend(board),
+        "</svg>",
+    ]
+    return "\n".join(parts)
+
+
+# --- reading the view -------------------------------------------------------------
+
+
+def square_name(sq: int) -> str:
+    return f"{COLUMN_LETTERS[sq % COLS]}{sq // COLS + 1}"
+
+
+def square_index(name: str) -> int:
+    match = _SQUARE_NAME.fullmatch(str(name))
+    if match is None:
+        raise ValueError(f"not a board square: {name!r}")
+    return (int(match.group(2)) - 1) * COLS + COLUMN_LETTERS.index(match.group(1))
+
+
+@lru_cache(maxsize=None)
+def _board_maps() -> dict:
+    return json.loads(Path(__file__).with_name("boards.json").read_text(encoding="utf-8"))
+
+
+def _river_and_take_first(board_name: str) -> tuple[frozenset[int], frozenset[int]]:
+    maps = _board_maps()
+    if board_name not in maps or "river" not in maps[board_name]:
+        raise ValueError(f"unknown board map: {board_name!r}")
+    data = maps[board_name]
+    return (frozenset(r * COLS + c for r, c in data["river"]),
+            frozenset(r * COLS + c for r, c in data["take_first"]))
+
+
+class _Board:
+    """What stands on each square, read once from the view."""
+
+    def __init__(self) -> None:
+        self.map_name = "standard"
+        self.turn = None
+        self.river: frozenset[int] = frozenset()
+        self.take_first: frozenset[int] = frozenset()
+        self.tiles: dict[int, tuple[str, bool]] = {}       # square -> (colour, face down)
+        self.catastrophes: set[int] = set()
+        self.treasures: set[int] = set()
+        self.leaders: dict[int, tuple[str, int, str]] = {}  # square -> (role, seat, dynasty)
+        self.monuments: list[tuple[int, str, str]] = []   # (top-left square, colour, colour)
+        self.monument_of: dict[int, str] = {}
+        self.unification: tuple[int, object] | None = None  # (square, owner seat)
+        self.conflict: dict[int, str] = {}                # leader square -> attacker/defender
+        self.conflict_words = ""
+        self.legal: set[int] = set()
+        self.dynasties: list[str] = []
+        self.seat = None
+
+    @classmethod
+    def from_view(cls, view: dict, highlight: list[str]) -> "_Board":
+        board = cls()
+        board.map_name = str((view.get("options") or {}).get("board") or "standard")
+        board.river, board.take_first = _river_and_take_first(board.map_name)
+        if view.get("take_first") is not None:
+            board.take_first = frozenset(square_index(n) for n in view["take_first"])
+        board.turn = (view.get("turn") or {}).get("number")
+        board.seat = view.get("seat")
+        board._read_cells(view.get("board"))
+        board.treasures = {square_index(n) for n in view.get("treasures") or []}
+        board._read_monuments(view.get("monuments") or [])
+        board._read_leaders(view.get("players") or [])
+        wars = view.get("wars")
+        if wars and wars.get("square"):
+            board.unification = (square_index(wars["square"]), wars.get("owner"))
+        board._read_conflict(view.get("conflict"))
+        board.legal = {square_index(n) for n in highlight}
+        return board
+
+    def _read_cells(self, rows) -> None:
+        if not isinstance(rows, list) or len(rows) != ROWS or any(
+                not isinstance(r, str) or len(r) != COLS for r in rows):
+            raise ValueError(f"the board must be {ROWS} strings of {COLS} cells")
+        for row, text in enumerate(rows):
+            for col, cell in enumerate(text):
+                sq = row * COLS + col
+                if cell in ".~":
+                    continue
+                if cell == "x":
+                    self.catastrophes.add(sq)
+                elif cell.lower() in TILE_CHARS:
+                    self.tiles[sq] = (TILE_CHARS[cell.lower()], cell.isupper())
+                else:
+                    raise ValueError(f"unknown board cell {cell!r} at {square_name(sq)}")
+
+    def _read_monuments(self, monuments: list) -> None:
+        for monument in monuments:
+            first, second = (list(monument.get("colors") or []) + ["?", "?"])[:2]
+            top_left = square_index(monument.get("square"))
+            if top_left % COLS == COLS - 1 or top_left // COLS == ROWS - 1:
+                raise ValueError(f"a monument's 2x2 block must fit on the board: {square_name(top_left)}")
+            self.monuments.append((top_left, str(first), str(second)))
+            for sq in (top_left, top_left + 1, top_left + COLS, top_left + COLS + 1):
+                self.monument_of[sq] = f"{first}-{second}"
+
+    def _read_leaders(self, players: list) -> None:
+        for seat, player in enumerate(players):
+            dynasty = str(player.get("dynasty", ""))
+            self.dynasties.append(dynasty)
+            for role, where in (player.get("leaders") or {}).items():
+                if where is not None:
+                    self.leaders[square_index(where)] = (str(role), seat, dynasty)
+
+    def _read_conflict(self, conflict: dict | None) -> None:
+        if not conflict:
+            return
+        sides = []
+        for side in ("attacker", "defender"):
+            square = square_index(conflict.get(f"{side}_leader"))
+            self.conflict[square] = side
+            sides.append(f"seat {conflict.get(side)} at {square_name(square)}")
+        self.conflict_words = (f"{str(conflict.get('kind', 'conflict')).capitalize()} in "
+                               f"{conflict.get('color')}: {sides[0]} attacks {sides[1]}.")
+
+    # --- the text alternative ---
+
+    def title(self) -> str:
+        turn = f", turn {self.turn}" if self.turn is not None else ""
+        return f"Tigris & Euphrates board{turn}"
+
+    def description(self) -> str:
+        lines = [f"{self.map_name.capitalize()} board, columns A to P from the left, "
+                 f"rows 1 to 11 from the top."]
+        for color in COLORS:
+            squares = [s for s, (c, down) in sorted(self.tiles.items()) if c == color and not down]
+            if squares:
+                lines.append(f"{color.capitalize()} {TILE_NAMES[color]}s ({TILE_LETTERS[color]}): "
+                             f"{_names(squares)}.")
+        face_down = [f"{c} {square_name(s)}" for s, (c, down) in sorted(self.tiles.items()) if down]
+        if face_down:
+            lines.append(f"Face-down tiles under monuments: {', '.join(face_down)}.")
+        for top_left, first, second in self.monuments:
+            block = (top_left, top_left + 1, top_left + COLS, top_left + COLS + 1)
+            lines.append(f"Monument {first}-{second} on {_names(block)}.")
+        if self.treasures:
+            marked = [square_name(s) + (" (taken first)" if s in self.take_first else "")
+                      for s in sorted(self.treasures)]
+            lines.append(f"Treasures: {', '.join(marked)}.")
+        for sq, (role, seat, dynasty) in sorted(self.leaders.items()):
+            lines.append(f"{dynasty.capitalize()} {role} ({LEADER_LETTERS.get(role, '?')}, "
+                         f"seat {seat}) at {square_name(sq)}.")
+        if self.catastrophes:
+            lines.append(f"Catastrophes: {_names(sorted(self.catastrophes))}.")
+        if self.conflict_words:
+            lines.append(self.conflict_words)
+        if self.unification:
+            lines.append(f"Unification tile of seat {self.unification[1]} "
+                         f"at {square_name(self.unification[0])}.")
+        if self.legal:
+            lines.append(f"Squares you may choose: {_names(sorted(self.legal))}.")
+        return " ".join(lines)
+
+
+def _names(squares) -> str:
+    return ", ".join(square_name(s) for s in squares)
+
+
+# --- drawing ----------------------------------------------------------------------
+
+
+def _attrs(**attrs) -> str:
+    """Attributes in the given order, every value escaped; a trailing `_` is dropped and
+    `__` becomes `-` so data attributes can be written as keyword arguments."""
+    return "".join(f" {k.rstrip('_').replace('__', '-')}={quoteattr(str(v))}"
+                   for k, v in attrs.items() if v is not None)
+
+
+def _origin(sq: int) -> tuple[int, int]:
+    return BOARD_LEFT + (sq % COLS) * CELL, BOARD_TOP + (sq // COLS) * CELL
+
+
+def _text(x: float, y: float, text: str, size: int, fill: str, weight: str = "bold") -> str:
+    # Centred on (x, y): the baseline is moved down by about a third of the size,
+    # because dominant-baseline is not honoured by every renderer.
+    return (f'<text x="{x:g}" y="{y + size * 0.36:g}" font-size="{size}" font-weight="{weight}" '
+            f'text-anchor="middle" fill="{fill}">{escape(text)}</text>')
+
+
+def _labels() -> str:
+    out = []
+    for col, letter in enumerate(COLUMN_LETTERS):
+        x = BOARD_LEFT + col * CELL + CELL / 2
+        out += [_text(x, MARGIN / 2, letter, 13, INK), _text(x, MARGIN * 1.5 + ROWS * CELL, letter, 13, INK)]
+    for row in range(ROWS):
+        y = BOARD_TOP + row * CELL + CELL / 2
+        out += [_text(MARGIN / 2, y, str(row + 1), 13, INK),
+                _text(MARGIN * 1.5 + COLS * CELL, y, str(row + 1), 13, INK)]
+    return '<g class="labels">' + "".join(out) + "</g>"
+
+
+def _square(board: _Board, sq: int) -> str:
+    x, y = _origin(sq)
+    river = sq in board.river
+    tile = board.tiles.get(sq)
+    leader = board.leaders.get(sq)
+    data = {
+        "class_": "square" + (" legal" if sq in board.legal else ""),
+        "data__square": square_name(sq),
+        "data__terrain": "river" if river else "land",
+        "data__tile": tile[0] if tile else None,
+        "data__face__down": "true" if tile and tile[1] else None,
+        "data__catastrophe": "true" if sq in board.catastrophes else None,
+        "data__treasure": "true" if sq in board.treasures else None,
+        "data__take__first": "true" if sq in board.take_first else None,
+        "data__monument": board.monument_of.get(sq),
+        "data__leader": leader[0] if leader else None,
+        "data__seat": leader[1] if leader else None,
+        "data__dynasty": leader[2] if leader else None,
+        "data__unification": board.unification[1] if board.unification and board.unification[0] == sq else None,
+        "data__conflict": board.conflict.get(sq),
+    }
+    body = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+            f'fill="{PAINT["river" if river else "land"]}" stroke="{PAINT["grid"]}"/>']
+    if river and not tile:
+        body.append(_waves(x, y))
+    if sq in board.take_first:
+        body.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+                    f'fill="none" stroke="{PAINT["gold_edge"]}" stroke-width="2" stroke-dasharray="5 3"/>')
+    if tile:
+        body.append(_tile(x, y, *tile))
+    if sq in board.catastrophes:
+        body.append(_catastrophe(x, y))
+    if leader:
+        if sq in board.conflict:  # under the leader, so the role badge stays clear
+            body.append(f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="21.5" fill="none" '
+                        f'stroke="{PAINT["conflict"]}" stroke-width="3" stroke-dasharray="6 3"/>')
+        body.append(_leader(x + CELL / 2, y + CELL / 2, leader[0], leader[2]))
+    return f"<g{_attrs(**data)}>{''.join(body)}</g>"
+
+
+def _waves(x: int, y: int) -> str:
+    # A wavy line as well as the blue, so the river reads without colour.
+    paths = []
+    for dy in (17, 31):
+        paths.append(f"M{x + 9} {y + dy} q5 -5 10 0 t10 0 t10 0")
+    return (f'<path d="{" ".join(paths)}" fill="none" stroke="{PAINT["wave"]}" '
+            f'stroke-width="1.6" stroke-linecap="round"/>')
+
+
+def _tile(x: int, y: int, color: str, face_down: bool) -> str:
+    inset, size = 4, CELL - 8
+    if face_down:
+        fill, edge, ink = PAINT["face_down"], PAINT[color], PAINT[color]
+    else:
+        fill, edge, ink = PAINT[color], "#00000055", "#ffffff"
+    return (f'<rect x="{x + inset}" y="{y + inset}" width="{size}" height="{size}" rx="5" '
+            f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
+            + _text(x + CELL / 2, y + CELL / 2 + 1, TILE_LETTERS[color], 22, ink))
+
+
+def _catastrophe(x: int, y: int) -> str:
+    inset, size = 4, CELL - 8
+    a, b = 14, CELL - 14
+    return (f'<rect x="{x + inset}" y="{y + inset}" width="{size}" height="{size}" rx="5" '
+            f'fill="{PAINT["stone"]}" stroke="#2b2118" stroke-width="1.5"/>'
+            f'<path d="M{x + a} {y + a}L{x + b} {y + b}M{x + b} {y + a}L{x + a} {y + b}" '
+            f'stroke="#ffffff" stroke-width="5" stroke-linecap="round"/>')
+
+
+def _leader(cx: float, cy: float, role: str, dynasty: str) -> str:
+    fill = PAINT.get(LEADER_COLORS.get(role, ""), PAINT["unknown"])
+    badge_x, badge_y = cx + 13, cy + 13
+    return (f'<circle cx="{cx:g}" cy="{cy:g}" r="17" fill="{fill}" stroke="#ffffff" stroke-width="2.5"/>'
+            f'<g transform="translate({cx:g} {cy - 1:g})">{_dynasty_symbol(dynasty, fill)}</g>'
+            f'<circle cx="{badge_x:g}" cy="{badge_y:g}" r="8" fill="#ffffff" stroke="{fill}" stroke-width="1.5"/>'
+            + _text(badge_x, badge_y, LEADER_LETTERS.get(role, "?"), 11, fill))
+
+
+def _dynasty_symbol(dynasty: str, background: str) -> str:
+    """The dynasty's emblem in white, drawn in a box about 20 pixels wide around (0, 0)."""
+    white = "#ffffff"
+    if dynasty == "archer":  # a drawn bow with its arrow
+        return (f'<path d="M-3 -10Q9 0 -3 10" fill="none" stroke="{white}" stroke-width="2.2"/>'
+                f'<path d="M-3 -10L-3 10M-9 0H8M8 0l-4 -3.5M8 0l-4 3.5" fill="none" stroke="{white}" '
+                f'stroke-width="1.6" stroke-linecap="round"/>')
+    if dynasty == "bull":  # a head with two horns
+        return (f'<path d="M-4 -3Q-11 -4 -9 -11M4 -3Q11 -4 9 -11" fill="none" stroke="{white}" '
+                f'stroke-width="2.6" stroke-linecap="round"/>'
+                f'<ellipse cx="0" cy="2" rx="6" ry="7.5" fill="{white}"/>'
+                f'<circle cx="-2.4" cy="5.5" r="1.2" fill="{background}"/>'
+                f'<circle cx="2.4" cy="5.5" r="1.2" fill="{background}"/>')
+    if dynasty == "pot":  # a vase with a narrow neck
+        return (f'<path d="M-4 -10H4L2.5 -6Q9 -3 8 3Q7 10 0 10Q-7 10 -8 3Q-9 -3 -2.5 -6Z" '
+                f'fill="{white}"/><path d="M-6 1H6" stroke="{background}" stroke-width="1.5"/>')
+    if dynasty == "lion":  # a face in a spiky mane
+        return (f'<polygon points="{_star_points(12, 11, 7.5)}" fill="{white}"/>'
+                f'<circle r="5.5" fill="{background}"/>'
+                f'<circle cx="-2" cy="-1" r="1.1" fill="{white}"/><circle cx="2" cy="-1" r="1.1" fill="{white}"/>'
+                f'<path d="M-1.6 2.4H1.6L0 3.8Z" fill="{white}"/>')
+    return f'<circle r="6" fill="none" stroke="{white}" stroke-width="2.5"/>'
+
+
+def _star_points(spikes: int, outer: float, inner: float) -> str:
+    points = []
+    for i in range(spikes * 2):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.pi * i / spikes - math.pi / 2
+        points.append(f"{radius * math.cos(angle):.2f},{radius * math.sin(angle):.2f}")
+    return " ".join(points)
+
+
+def _monument(monument: tuple[int, str, str]) -> str:
+    """A two-tier stepped monument over its 2x2 block: the first colour below, the
+    second above, each tier with its tile letter."""
+    top_left, first, second = monument
+    x, y = _origin(top_left)
+    block = 2 * CELL
+    low, high = PAINT.get(first, PAINT["unknown"]), PAINT.get(second, PAINT["unknown"])
+    return (
+        f'<g{_attrs(class_="monument", data__monument=f"{first}-{second}", data__at=square_name(top_left))}>'
+        f'<rect x="{x + 7}" y="{y + 7}" width="{block - 14}" height="{block - 14}" rx="8" '
+        f'fill="{PAINT["plate"]}" stroke="{PAINT["frame"]}" stroke-width="2"/>'
+        f'<rect x="{x + 14}" y="{y + 50}" width="{block - 28}" height="30" rx="3" '
+        f'fill="{low}" stroke="#00000066" stroke-width="1.5"/>'
+        f'<rect x="{x + 26}" y="{y + 18}" width="{block - 52}" height="32" rx="3" '
+        f'fill="{high}" stroke="#00000066" stroke-width="1.5"/>'
+        + _text(x + CELL, y + 65, TILE_LETTERS.get(first, "?"), 18, "#ffffff")
+        + _text(x + CELL, y + 34, TILE_LETTERS.get(second, "?"), 18, "#ffffff")
+        + "</g>"
+    )
+
+
+def _markers(board: _Board) -> list[str]:
+    out = []
+    for sq in sorted(board.treasures):
+        x, y = _origin(sq)
+        out.append(_treasure(x + CELL - 10, y + 10, sq in board.take_first))
+    if board.unification:
+        x, y = _origin(board.unification[0])
+        out.append(
+            f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
+            f'stroke="{PAINT["unification"]}" stroke-width="3"/>'
+            f'<circle cx="{x + 10}" cy="{y + 10}" r="8" fill="#ffffff" stroke="{PAINT["unification"]}" '
+            f'stroke-width="2"/>' + _text(x + 10, y + 10, "U", 11, PAINT["unification"]))
+    for sq, side in sorted(board.conflict.items()):
+        x, y = _origin(sq)
+        out.append(
+            f'<circle cx="{x + 9}" cy="{y + 9}" r="8" fill="{PAINT["conflict"]}"/>'
+            + _text(x + 9, y + 9, side[0].upper(), 11, "#ffffff"))
+    for sq in sorted(board.legal):
+        x, y = _origin(sq)
+        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '
+                   f'fill="{PAINT["legal"]}" fill-opacity="0.25" stroke="{PAINT["legal"]}" '
+                   f'stroke-width="4" stroke-dasharray="8 4"/>')
+    return out
+
+
+def _treasure(cx: float, cy: float, take_first: bool) -> str:
+    """A gold diamond; a take-first treasure also has a dark ring around it."""
+    ring = (f'<circle cx="{cx:g}" cy="{cy:g}" r="9.5" fill="#ffffff" stroke="{PAINT["gold_edge"]}" '
+            f'stroke-width="2"/>' if take_first else "")
+    r = 7
+    return (ring + f'<path d="M{cx:g} {cy - r:g}L{cx + r:g} {cy:g}L{cx:g} {cy + r:g}L{cx - r:g} {cy:g}Z" '
+            f'fill="{PAINT["gold"]}" stroke="{PAINT["gold_edge"]}" stroke-width="1.5"/>')
+
+
+def _legend(board: _Board) -> str:
+    """The key below the board: colours (tile and leader), markers, then dynasties."""
+    top = 2 * MARGIN + ROWS * CELL
+    row1, row2, row3 = top + 12, top + 36, top + 60
+    items = []
+    for i, color in enumerate(COLORS):
+        x = MARGIN + i * 196
+        role = next(r for r, c in LEADER_COLORS.items() if c == color)
+        items.append(f'<rect x="{x}" y="{row1 - 9}" width="18" height="18" rx="3" fill="{PAINT[color]}"/>'
+                     + _text(x + 9, row1, TILE_LETTERS[color], 11, "#ffffff")
+                     + _legend_word(x + 23, row1, TILE_NAMES[color])
+                     + f'<circle cx="{x + 110}" cy="{row1}" r="9" fill="{PAINT[color]}"/>'
+                     + _text(x + 110, row1, LEADER_LETTERS[role], 11, "#ffffff")
+                     + _legend_word(x + 124, row1, role))
+    x = MARGIN
+    items.append(_treasure(x + 9, row2, False) + _legend_word(x + 22, row2, "treasure"))
+    x += 196
+    items.append(_treasure(x + 9, row2, True) + _legend_word(x + 22, row2, "treasure taken first"))
+    x += 196
+    items.append(f'<rect x="{x}" y="{row2 - 9}" width="18" height="18" rx="3" fill="{PAINT["stone"]}"/>'
+                 f'<path d="M{x + 5} {row2 - 4}l8 8m0 -8l-8 8" stroke="#fff" stroke-width="2.5"/>'
+                 + _legend_word(x + 23, row2, "catastrophe"))
+    x += 196
+    items.append(f'<circle cx="{x + 9}" cy="{row2}" r="8" fill="#ffffff" stroke="{PAINT["unification"]}" '
+                 f'stroke-width="2"/>' + _text(x + 9, row2, "U", 11, PAINT["unification"])
+                 + _legend_word(x + 23, row2, "unification tile"))
+    for seat, dynasty in enumerate(board.dynasties[:4]):
+        x = MARGIN + seat * 196
+        you = " (you)" if seat == board.seat else ""
+        items.append(f'<circle cx="{x + 9}" cy="{row3}" r="10" fill="{INK}"/>'
+                     f'<g transform="translate({x + 9} {row3}) scale(0.6)">{_dynasty_symbol(dynasty, INK)}</g>'
+                     + _legend_word(x + 23, row3, f"{dynasty}, seat {seat}{you}"))
+    return '<g class="legend">' + "".join(items) + "</g>"
+
+
+def _legend_word(x: float, y: float, text: str) -> str:
+    return (f'<text x="{x:g}" y="{y + 4:g}" font-size="12" fill="{INK}">'
+            f"{escape(text)}</text>")

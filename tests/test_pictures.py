@@ -1,0 +1,72 @@
+"""Board pictures as PNG, checked by decoding them rather than against snapshots."""
+import io
+import struct
+
+import pytest
+from PIL import Image, ImageChops
+
+from engine.tigris import drawing
+from service import pictures
+from tests.engine.tigris_views import tigris_view
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """Width and height from the IHDR chunk, which must come first."""
+    assert png[:8] == PNG_SIGNATURE
+    length, kind = struct.unpack(">I4s", png[8:16])
+    assert kind == b"IHDR" and length == 13
+    return struct.unpack(">II", png[16:24])
+
+
+def pixels(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def square_box(square: str) -> tuple[int, int, int, int]:
+    col, row = "ABCDEFGHIJKLMNOP".index(square[0]), int(square[1:]) - 1
+    x, y = drawing.BOARD_LEFT + col * drawing.CELL, drawing.BOARD_TOP + row * drawing.CELL
+    return x, y, x + drawing.CELL, y + drawing.CELL
+
+
+def test_the_board_png_has_the_documented_size():
+    png = pictures.board_png("tigris", tigris_view())
+    assert png_size(png) == (drawing.WIDTH, drawing.HEIGHT) == (816, 656)
+    assert pixels(png).size == (816, 656)
+
+
+def test_scale_multiplies_the_size():
+    svg = drawing.board_svg(tigris_view())
+    assert png_size(pictures.svg_to_png(svg, scale=2)) == (2 * drawing.WIDTH, 2 * drawing.HEIGHT)
+
+
+def test_a_placed_tile_changes_only_its_square():
+    before = pixels(pictures.board_png("tigris", tigris_view()))
+    after = pixels(pictures.board_png("tigris", tigris_view(tiles={"F7": "red"})))
+    changed = ImageChops.difference(before, after).getbbox()
+    assert changed is not None
+    left, top, right, bottom = square_box("F7")
+    assert left <= changed[0] and top <= changed[1] and changed[2] <= right + 1 and changed[3] <= bottom + 1
+    # The tile is red where the land was sand.
+    middle = ((left + right) // 2 - 12, (top + bottom) // 2 - 12)
+    r, g, b = after.getpixel(middle)
+    assert r > 150 and g < 90 and b < 90
+    assert before.getpixel(middle) != after.getpixel(middle)
+
+
+def test_the_service_dispatches_to_the_games_drawing():
+    view = tigris_view(tiles={"F7": "red"})
+    assert pictures.board_svg("tigris", view, highlight=["D5"]) == drawing.board_svg(view, highlight=["D5"])
+
+
+def test_an_unknown_game_is_a_value_error():
+    with pytest.raises(ValueError, match="unknown game"):
+        pictures.board_png("no-such-game", {})
+
+
+def test_a_game_without_a_drawing_module_is_a_value_error(monkeypatch):
+    # A game whose engine package has no `drawing` module.
+    monkeypatch.setitem(pictures._GAME_PACKAGES, "drawless", "engine")
+    with pytest.raises(ValueError, match="has no drawing"):
+        pictures.board_png("drawless", {})
