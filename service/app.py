@@ -10,7 +10,7 @@ from werkzeug.routing import IntegerConverter
 from service.config import Settings
 from service.db import make_engine
 from service.errors import ServiceError
-from service.limits import limiter
+from service.limits import install_limits
 
 csrf = CSRFProtect()
 MAX_ID = 2**31 - 1
@@ -39,8 +39,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
-        RATELIMIT_STORAGE_URI=settings.redis_url or "memory://",
-        RATELIMIT_DEFAULT=settings.rate_limit,
     )
     app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
     app.url_map.converters["id"] = IdConverter
@@ -48,9 +46,9 @@ def create_app(settings: Settings | None = None) -> Flask:
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
     api.register_converter(IdConverter, lambda _: {"type": "integer", "minimum": 1, "maximum": MAX_ID})
     csrf.init_app(app)
-    limiter.init_app(app)
     register_blueprints(app, api)
     register_error_handlers(app)
+    install_limits(app, settings)
     return app
 
 

@@ -6,7 +6,6 @@ from flask_smorest import Blueprint
 from sqlmodel import select
 
 from service import auth
-from service.limits import limiter
 from service.models import ApiToken
 from service.play import Work, _notify
 from service.schemas import ProblemSchema, SignInRequestSchema, TokenCreateSchema, TokenListSchema, TokenSchema
@@ -28,7 +27,6 @@ def request_sign_in(db, email: str, base_url: str, secret_key: str, minutes: int
 
 @blp.route("/sign-in")
 class SignIn(MethodView):
-    @limiter.limit(lambda: settings().sign_in_limit)
     @blp.arguments(SignInRequestSchema)
     @blp.response(202)
     @blp.alt_response(422, schema=ProblemSchema)
