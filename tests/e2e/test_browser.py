@@ -44,6 +44,28 @@ def test_two_players_create_join_and_fight_a_revolt(live, browser, screenshot):
     screenshot(bob, "joined")
     assert "<script>alert(1)</script>" in bob.inner_text("table.players")
 
+    # A turn each, played by clicking: a leader, then a tile, on highlighted squares.
+    with transaction(engine_of(live)) as db:
+        row = db.get(Game, game_id)
+        row.state = GAME.to_json(position(
+            players=2, tiles={"F5": "red", "K8": "red", "K11": "red", "O9": "red", "P2": "red"},
+            treasures=["K11", "O9", "P2"], hands={0: {"red": 3, "black": 3}, 1: {"red": 3, "green": 3}}))
+        row.version += 1
+    for page, leader, color in ((ann, "king", "black"), (bob, "trader", "green")):
+        page.goto(game_url)
+        square = click_to_play(page, f"[data-kind=leader][data-leader={leader}]")
+        assert page.get_attribute(f"svg [data-square={square}]", "data-leader") == leader
+        square = click_to_play(page, f"[data-kind=tile][data-color={color}]")
+        assert page.get_attribute(f"svg [data-square={square}]", "data-tile") == color
+        screenshot(page, f"clicked-{leader}")
+    board = {el.get_attribute("data-square"): el.get_attribute("data-tile")
+             for el in bob.query_selector_all("svg [data-tile]")}
+    with transaction(engine_of(live)) as db:
+        rows = db.get(Game, game_id).state["board"]
+    expected = {f"{'ABCDEFGHIJKLMNOP'[c]}{r + 1}": {"r": "red", "b": "blue", "g": "green", "k": "black"}[ch]
+                for r, line in enumerate(rows) for c, ch in enumerate(line) if ch in "rbgk"}
+    assert board == expected  # the drawn board is the stored board
+
     # A revolt position: Ann (seat 0) to act, Bob's priest on H5.
     with transaction(engine_of(live)) as db:
         row = db.get(Game, game_id)
@@ -69,6 +91,18 @@ def test_two_players_create_join_and_fight_a_revolt(live, browser, screenshot):
     assert "<script>alert(1)</script>" not in page_text and "&lt;script&gt;" in page_text
     ann_ctx.close()
     bob_ctx.close()
+
+
+def click_to_play(page, tool):
+    """Choose a tool, click the first highlighted square, play; returns the square."""
+    page.click(tool)
+    square = page.get_attribute("svg [data-square].legal", "data-square")
+    assert square, "no square was highlighted"
+    page.click(f"svg [data-square={square}]")
+    assert page.input_value("#move-form input[name=text]").endswith(square)
+    page.click("#move-form button[type=submit]")
+    page.wait_for_selector("text=Move made.")
+    return square
 
 
 def test_a_stale_page_says_so_and_changes_nothing(live, browser):
