@@ -44,6 +44,28 @@ class MoveParseError(EngineError):
     code = "parse_error"
 
 
+def move_type(move, move_fields: dict[str, tuple[str, ...]]) -> str:
+    """Check a move's shape against a game's move types and their fields (besides
+    "type"): a known type with exactly its fields. Returns the type."""
+    if not isinstance(move, dict):
+        raise IllegalMove("a move must be a JSON object with a 'type'", code="bad_move")
+    kind = move.get("type")
+    if kind not in move_fields:
+        raise IllegalMove(
+            f"unknown move type {kind!r}; types: {', '.join(move_fields)}", code="unknown_move_type"
+        )
+    expected = set(move_fields[kind]) | {"type"}
+    if set(move) != expected:
+        missing, extra = expected - set(move), set(move) - expected
+        parts = [f"missing {', '.join(sorted(missing))}"] if missing else []
+        if extra:
+            parts.append(f"unexpected {', '.join(sorted(extra))}")
+        raise IllegalMove(
+            f"{kind} takes fields {', '.join(move_fields[kind]) or 'none'}: {'; '.join(parts)}", code="bad_move"
+        )
+    return kind
+
+
 def rng_next(state: int) -> tuple[int, int]:
     """One step of splitmix64: returns (new_state, 64-bit output).
 

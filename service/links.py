@@ -45,14 +45,21 @@ def _still_current(token):
         return _message("This link is out of date", text, 409, game.id), game
 
 
-@bp.get("/a/<token>")
-def confirm_action(token):
+def _usable(token: str):
+    """(token, game, None) for a link that still applies, else (.., .., the page
+    that says why not)."""
     parsed, page = _token_or_page(token)
     if page:
-        return page
+        return None, None, page
     stale, game = _still_current(parsed)
-    if stale:
-        return stale
+    return parsed, game, stale
+
+
+@bp.get("/a/<token>")
+def confirm_action(token):
+    parsed, game, page = _usable(token)
+    if page:
+        return page
     if parsed.move is None:
         return redirect(url_for("pages.game_page", game_id=parsed.game_id))
     rules = play.rules(game)
@@ -62,12 +69,9 @@ def confirm_action(token):
 
 @bp.post("/a/<token>")
 def apply_action(token):
-    parsed, page = _token_or_page(token)
+    parsed, game, page = _usable(token)
     if page:
         return page
-    stale, game = _still_current(parsed)
-    if stale:
-        return stale
     try:
         run(lambda db: play.submit_move(db, parsed.game_id, parsed.seat, play.read_move(game, text=parsed.move), parsed.version))
     except ServiceError as err:

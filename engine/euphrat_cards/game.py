@@ -2,7 +2,7 @@
 (docs/engine.md, docs/games/euphrat-cards.md)."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn
+from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
 from engine.euphrat_cards import actions, moves
 from engine.euphrat_cards.cards import (
     COLOR_INDEX, COLORS, COLUMN_LETTERS, GAP_BASE, LEADER_INDEX, SHIP_CODES, column_index,
@@ -76,20 +76,7 @@ def _card_place(value) -> int:
 
 
 def _move_type(move) -> str:
-    """Check the move's shape: a known type with exactly its fields."""
-    if not isinstance(move, dict):
-        raise _bad_move("a move must be a JSON object with a 'type'")
-    kind = move.get("type")
-    if kind not in MOVE_FIELDS:
-        raise IllegalMove(f"unknown move type {kind!r}; types: {', '.join(MOVE_FIELDS)}", code="unknown_move_type")
-    expected = set(MOVE_FIELDS[kind]) | {"type"}
-    if set(move) != expected:
-        missing, extra = expected - set(move), set(move) - expected
-        parts = [f"missing {', '.join(sorted(missing))}"] if missing else []
-        if extra:
-            parts.append(f"unexpected {', '.join(sorted(extra))}")
-        raise _bad_move(f"{kind} takes fields {', '.join(MOVE_FIELDS[kind]) or 'none'}: {'; '.join(parts)}")
-    return kind
+    return move_type(move, MOVE_FIELDS)
 
 
 class EuphratCards:

@@ -1,7 +1,7 @@
 """Tigris & Euphrates behind the engine contract (docs/engine.md, docs/games/tigris.md)."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn
+from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
 from engine.tigris import actions, moves
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
 from engine.tigris.conflicts import commit_support, start_war, support_range
@@ -83,24 +83,7 @@ def _tiles(value) -> list[int]:
 
 
 def _move_type(move) -> str:
-    """Check the move's shape: a known type with exactly its fields."""
-    if not isinstance(move, dict):
-        raise _bad_move("a move must be a JSON object with a 'type'")
-    kind = move.get("type")
-    if kind not in MOVE_FIELDS:
-        raise IllegalMove(
-            f"unknown move type {kind!r}; types: {', '.join(MOVE_FIELDS)}", code="unknown_move_type"
-        )
-    expected = set(MOVE_FIELDS[kind]) | {"type"}
-    if set(move) != expected:
-        missing, extra = expected - set(move), set(move) - expected
-        parts = []
-        if missing:
-            parts.append(f"missing {', '.join(sorted(missing))}")
-        if extra:
-            parts.append(f"unexpected {', '.join(sorted(extra))}")
-        raise _bad_move(f"{kind} takes fields {', '.join(MOVE_FIELDS[kind]) or 'none'}: {'; '.join(parts)}")
-    return kind
+    return move_type(move, MOVE_FIELDS)
 
 
 class Tigris:
