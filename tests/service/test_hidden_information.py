@@ -6,7 +6,7 @@ from service.models import Game
 from tests.conftest import start_game
 
 SCORE_SENTINELS = {0: 7391801, 1: 7391802, 2: 7391803}  # scores are hidden too
-HAND_SENTINELS = {0: 8462901, 1: 8462902, 2: 8462903}  # planted on seats that owe nothing
+HAND_SENTINELS = {0: 8462901, 1: 8462921, 2: 8462941}  # spaced: hand_size (public) is value + 1
 
 
 def test_no_response_leaks_another_seats_hand(make_player, db):
