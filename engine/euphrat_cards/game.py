@@ -79,6 +79,16 @@ def _move_type(move) -> str:
     return move_type(move, MOVE_FIELDS)
 
 
+PROMPTS = {
+    "action": "Take an action: play a card, place, move or withdraw a leader, play your catastrophe, or pass.",
+    "support": "Commit cards to the conflict (the attacker commits first).",
+    "conflict_order": "Choose which conflict to fight next.",
+    "score": "Move a matching card from your hand to your victory pile, or decline.",
+    "ship": "Build a ship from the four cards in a row, or decline.",
+    "treasure": "Swap a treasure for a red card from your hand, or decline.",
+}
+
+
 class EuphratCards:
     id = "euphrat-cards"
     min_players = 2
@@ -209,6 +219,20 @@ class EuphratCards:
 
     def format_move(self, move: dict) -> str:
         return format_move(move)
+
+    def prompt(self, state: State, seat: int, names: dict) -> str:
+        """The decision `seat` owes, in words."""
+        return PROMPTS.get(self.pending(state).get(seat), "")
+
+    def describe_event(self, event: dict, names: dict) -> str | None:
+        """An event in words: who, what, and its public details."""
+        who = names.get(event.get("seat"), "")
+        details = ", ".join(
+            f"{key.replace('_', ' ')} {value}" for key, value in event.items()
+            if key not in ("type", "seat", "visible_to") and isinstance(value, (str, int)) and not isinstance(value, bool)
+        )
+        what = event["type"].replace("_", " ")
+        return f"{who + ': ' if who else ''}{what}{f' ({details})' if details else ''}."
 
 
 def _play_card(s, seat, move, events):

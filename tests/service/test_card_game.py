@@ -15,3 +15,19 @@ def test_a_card_game_is_played_to_the_end_over_http(make_player, outbox):
     assert len(record["moves"]) > 100
     assert all(outbox(p.email, "game_over") for p in players)
     assert outbox(players[1].email, "your_turn")
+
+
+def test_a_card_game_decision_email_carries_its_picture(app, make_player, outbox, db):
+    from workers.compose import compose
+    from workers.mail import build_message
+
+    players, game = start_game(make_player, 3, game="euphrat-cards")
+    seat = int(next(iter(game["pending"])))
+    [row] = outbox(players[seat].email, "your_turn")
+    with db() as session:
+        message = build_message(compose(session, app.extensions["turnpost"]["settings"], row))
+    pictures = [p for p in message.walk() if p.get_content_type() == "image/png"]
+    assert len(pictures) == 1 and pictures[0].get_content().startswith(b"\x89PNG")
+    html = message.get_body(("html",)).get_content()
+    assert 'src="cid:board"' in html
+    assert "Take an action" in message.get_body(("plain",)).get_content()

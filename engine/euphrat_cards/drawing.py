@@ -1,0 +1,277 @@
+"""The card game's table as SVG, drawn from a view JSON (see docs/drawing.md).
+
+Pure: the same view always gives the same text. Eight columns of cards hang from their
+heads (the treasures at the start), the seven gaps lie between them, free ships wait in
+a strip below. Each card, and each place a card may still go, is an element with
+`data-slot` in the game's own notation (`C2`, `CD`).
+"""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from engine.euphrat_cards.cards import COLUMN_LETTERS, COLUMNS, GAP_NAMES, MAX_UNDER
+
+CARD_W, CARD_H = 56, 34  # one card, in pixels
+ROW_PITCH = 40  # from one card of a column to the next
+GAP_W = 36  # room between two columns, where a gap card lies
+MARGIN = 16
+TOP = 30  # the column letters
+ROWS = MAX_UNDER + 1  # the head and the cards under it
+STRIP = 52  # the free ships below the table
+WIDTH = 2 * MARGIN + COLUMNS * CARD_W + (COLUMNS - 1) * GAP_W
+HEIGHT = TOP + ROWS * ROW_PITCH + STRIP
+GAP_ROW = 2  # gap cards lie beside the third card of a column (3 are needed under both)
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+PAPER = "#f7f0dc"
+SLOT = "#e9dcb4"
+LABEL = "#5b4a2c"
+GOLD = "#f2b90f"
+
+# Colour and letter of each civilization card, as on the Tigris tiles.
+CARDS = {
+    "r": ("red", "temple", "T", "#c0392b"),
+    "b": ("blue", "farm", "F", "#1f5fa8"),
+    "g": ("green", "market", "M", "#2e7d32"),
+    "k": ("black", "settlement", "S", "#262626"),
+}
+COLOR_FILL = {color: fill for color, _, _, fill in CARDS.values()}
+SHIPS = {"R": "red", "G": "green", "K": "black"}
+LEADERS = {"king": ("K", "black"), "priest": ("P", "red"), "farmer": ("F", "blue"), "trader": ("T", "green")}
+DYNASTY_MARKS = {"bow": "Bw", "bull": "Bu", "pot": "Po", "lion": "Li"}
+DYNASTIES_BY_SEAT = ("bow", "bull", "pot", "lion")
+
+STYLE = (
+    "[data-slot] .legal-mark{fill:none;stroke:none}"
+    f"[data-slot].legal .legal-mark{{fill:{GOLD};fill-opacity:0.2;stroke:{GOLD};stroke-width:4}}"
+    "[data-slot].legal{cursor:pointer}"
+)
+
+
+def board_svg(view: dict, *, highlight=None) -> str:
+    """The table of a card-game view as an SVG document. `highlight` names slots
+    (`C2`, `CD`) or columns (`C`: its next free slot) to mark with class `legal`."""
+    leaders = _leaders_by_slot(view)
+    marked = _marked_slots(view, highlight or ())
+    body = []
+    for index, cards in enumerate(view["columns"]):
+        body.extend(_column(index, cards, leaders, marked))
+    for index, card in enumerate(view["gaps"]):
+        body.append(_gap(index, card, leaders, marked))
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="table-title table-desc" '
+            f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">',
+            "<title id=\"table-title\">Euphrat &amp; Tigris card game table</title>",
+            f'<desc id="table-desc">{escape(describe(view))}</desc>',
+            f"<style>{STYLE}</style>",
+            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
+            f'<g font-family="{FONT}">',
+            *_labels(),
+            *body,
+            *_free_ships(view),
+            "</g>",
+            "</svg>",
+        ]
+    )
+
+
+def _leaders_by_slot(view: dict) -> dict[str, tuple[str, int, str]]:
+    found = {}
+    for seat, player in enumerate(view["players"]):
+        dynasty = player.get("dynasty") or DYNASTIES_BY_SEAT[seat]
+        for role, slot in (player.get("leaders") or {}).items():
+            if slot:
+                found[slot.upper()] = (role, seat, dynasty)
+    return found
+
+
+def _marked_slots(view: dict, highlight) -> set[str]:
+    """Slot names to mark; a bare column letter stands for its next free slot."""
+    marked = set()
+    for name in highlight:
+        name = name.upper()
+        if len(name) == 1 and name in COLUMN_LETTERS[:COLUMNS]:
+            name = f"{name}{len(view['columns'][COLUMN_LETTERS.index(name)])}"
+        marked.add(name)
+    return marked
+
+
+def _column_x(index: int) -> int:
+    return MARGIN + index * (CARD_W + GAP_W)
+
+
+def _row_y(row: int) -> int:
+    return TOP + row * ROW_PITCH
+
+
+def _labels() -> list[str]:
+    style = f'font-size="15" font-weight="bold" fill="{LABEL}" text-anchor="middle"'
+    return [
+        f'<text x="{_column_x(i) + CARD_W / 2}" y="{TOP - 10}" {style}>{COLUMN_LETTERS[i]}</text>'
+        for i in range(COLUMNS)
+    ]
+
+
+def _column(index: int, cards: str, leaders: dict, marked: set[str]) -> list[str]:
+    """A column's cards from its head down, then its next free slot if it has room."""
+    letter = COLUMN_LETTERS[index]
+    x = _column_x(index)
+    drawn = [
+        _slot(f"{letter}{row}", x, _row_y(row), CARD_W, CARD_H, card, leaders, marked, column=letter)
+        for row, card in enumerate(cards)
+    ]
+    if len(cards) < ROWS:
+        row = len(cards)
+        drawn.append(_slot(f"{letter}{row}", x, _row_y(row), CARD_W, CARD_H, "", leaders, marked, column=letter))
+    return drawn
+
+
+def _gap(index: int, card: str, leaders: dict, marked: set[str]) -> str:
+    """A gap card stands upright between its two columns, centred on their third
+    card, so it cannot be mistaken for a card of either column."""
+    width, height = GAP_W - 8, 2 * ROW_PITCH - 6
+    x = _column_x(index) + CARD_W + 4
+    y = _row_y(GAP_ROW) + CARD_H / 2 - height / 2
+    card = "" if card == "." else card
+    return _slot(GAP_NAMES[index], x, y, width, height, card, leaders, marked)
+
+
+def _slot(name, x, y, w, h, card, leaders, marked, column=None) -> str:
+    """One card (or an empty place) with its data attributes; the legal mark last."""
+    attrs = {"data-slot": name}
+    if column:
+        attrs["data-column"] = column
+    if name in marked:
+        attrs["class"] = "legal"
+    shapes = []
+    upright = h > w  # a gap card
+    if not card:
+        attrs["data-empty"] = "1"
+        fill = "none" if upright else SLOT
+        shapes.append(
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{fill}" '
+            f'stroke="#c9b68a" stroke-dasharray="4 3"/>'
+        )
+    else:
+        attrs.update(_card_attrs(card))
+        shapes.append(_card(x, y, w, h, card))
+    if name in leaders:
+        role, seat, dynasty = leaders[name]
+        attrs.update({"data-leader": role, "data-seat": str(seat)})
+        at = (x + w / 2 - 3, y + h - 20) if upright else (x + w - 18, y + h / 2)
+        shapes.append(_leader(*at, role, dynasty))
+    shapes.append(
+        f'<rect class="legal-mark" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>'
+    )
+    opening = "".join(f" {key}={quoteattr(value)}" for key, value in attrs.items())
+    return f"<g{opening}>{''.join(shapes)}</g>"
+
+
+def _card_attrs(card: str) -> dict[str, str]:
+    if card in CARDS:
+        return {"data-card": CARDS[card][0]}
+    if card == "t":
+        return {"data-card": "treasure"}
+    if card in SHIPS:
+        return {"data-card": "ship", "data-ship": f"blue-{SHIPS[card]}"}
+    return {"data-card": "hidden"}
+
+
+def _card(x, y, w, h, card: str) -> str:
+    """A card face: colour and letter; a treasure is red with a gold gem, a ship
+    blue over its other colour, a face-down gap card grey with a question mark."""
+    frame = f'x="{x}" y="{y}" width="{w}" height="{h}" rx="5"'
+    # The letter keeps to the left of a column card, the top of an upright gap card:
+    # the leader's disc takes the other end.
+    cx, cy = (x + w / 2, y + 16) if h > w else (x + 14, y + h / 2)
+    if card in CARDS:
+        _, _, letter, fill = CARDS[card]
+        return f'<rect {frame} fill="{fill}"/>' + _letter(cx, cy, letter, "#ffffff")
+    if card == "t":
+        r = 10
+        return (
+            f'<rect {frame} fill="{COLOR_FILL["red"]}" stroke="{GOLD}" stroke-width="2"/>'
+            f'<path d="M{cx} {cy - r}L{cx + r} {cy}L{cx} {cy + r}L{cx - r} {cy}Z" fill="{GOLD}" '
+            f'stroke="#7a5a00" stroke-width="1.2"/>'
+        )
+    if card in SHIPS:
+        return _ship(x, y, w, h, SHIPS[card])
+    return f'<rect {frame} fill="#b9b4a8" stroke="#77736b"/>' + _letter(cx, cy, "?", "#57524a")
+
+
+def _ship(x, y, w, h, color: str) -> str:
+    """Upper half blue, lower half the ship's other colour, a white hull across."""
+    cx, cy = x + w / 2, y + h / 2
+    return (
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{COLOR_FILL[color]}"/>'
+        f'<path d="M{x} {y + 5}a5 5 0 0 1 5 -5h{w - 10}a5 5 0 0 1 5 5v{h / 2 - 5}h-{w}Z" fill="{COLOR_FILL["blue"]}"/>'
+        f'<path d="M{cx - 16} {cy - 2}h32l-6 9h-20Z" fill="#ffffff"/>'
+        f'<path d="M{cx} {cy - 3}v-11l9 9Z" fill="#ffffff"/>'
+    )
+
+
+def _letter(cx, cy, letter: str, ink: str) -> str:
+    return (
+        f'<text x="{cx}" y="{cy + 6}" font-size="17" font-weight="bold" fill="{ink}" '
+        f'text-anchor="middle">{escape(letter)}</text>'
+    )
+
+
+def _leader(cx, cy, role: str, dynasty: str) -> str:
+    """A disc in the leader's colour with its role letter, and a tag with the first
+    letters of the owner's dynasty (bow and bull share an initial)."""
+    letter, color = LEADERS.get(role, ("?", "black"))
+    mark = DYNASTY_MARKS.get(dynasty, dynasty[:2])
+    return (
+        f'<circle cx="{cx}" cy="{cy - 2}" r="11" fill="{COLOR_FILL[color]}" stroke="#ffffff" stroke-width="2"/>'
+        f'<text x="{cx}" y="{cy + 3}" font-size="13" font-weight="bold" fill="#ffffff" '
+        f'text-anchor="middle">{letter}</text>'
+        f'<rect x="{cx + 3}" y="{cy + 4}" width="16" height="11" rx="2" fill="#ffffff" stroke="#262626"/>'
+        f'<text x="{cx + 11}" y="{cy + 12.5}" font-size="8" font-weight="bold" fill="#262626" '
+        f'text-anchor="middle">{escape(mark)}</text>'
+    )
+
+
+def _free_ships(view: dict) -> list[str]:
+    """The ships still free to build, in a strip under the table."""
+    y = TOP + ROWS * ROW_PITCH + 8
+    shapes = [f'<text x="{MARGIN}" y="{y + 22}" font-size="14" fill="{LABEL}">Ships to build:</text>']
+    x = MARGIN + 120
+    for name in view.get("ships") or ():
+        color = name.split("-")[-1]
+        if color in COLOR_FILL:
+            shapes.append(f'<g data-free-ship={quoteattr(name)}>{_ship(x, y, CARD_W, CARD_H, color)}</g>')
+            x += CARD_W + 10
+    if not view.get("ships"):
+        shapes.append(f'<text x="{x}" y="{y + 22}" font-size="14" fill="{LABEL}">none</text>')
+    return shapes
+
+
+def describe(view: dict) -> str:
+    """The table in words, for the SVG's <desc>."""
+    leaders = _leaders_by_slot(view)
+
+    def card_words(slot: str, card: str) -> str:
+        if card in CARDS:
+            words = f"{CARDS[card][0]} {slot}"
+        elif card == "t":
+            words = f"treasure {slot}"
+        elif card in SHIPS:
+            words = f"blue-{SHIPS[card]} ship {slot}"
+        else:
+            words = f"face-down card {slot}"
+        if slot in leaders:
+            role, seat, dynasty = leaders[slot]
+            words += f" with the {dynasty} {role} (seat {seat})"
+        return words
+
+    sentences = []
+    for index, cards in enumerate(view["columns"]):
+        letter = COLUMN_LETTERS[index]
+        listed = ", ".join(card_words(f"{letter}{row}", card) for row, card in enumerate(cards))
+        sentences.append(f"Column {letter}: {listed or 'empty'}.")
+    gap_cards = [card_words(GAP_NAMES[i], card) for i, card in enumerate(view["gaps"]) if card != "."]
+    sentences.append(f"Gaps: {', '.join(gap_cards) or 'none'}.")
+    sentences.append(f"Ships to build: {', '.join(view.get('ships') or ()) or 'none'}.")
+    return " ".join(sentences)
