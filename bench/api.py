@@ -144,7 +144,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, nargs="+", default=[16, 64])
     parser.add_argument("--gunicorn-workers", type=int, default=4)
     args = parser.parse_args()
-    tokens, table = prepare(args.games)
+    # Each client level plays its own fresh games (a run advances the games it plays).
+    tokens, table = prepare(args.games * len(args.clients))
     port = free_port()
     env = {**os.environ, "DATABASE_URL": URL, "SECRET_KEY": "bench", "TURNPOST_BENCH": "1",
            "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": "turnpost-bench", "TURNPOST_INSTANCE": "/tmp/turnpost-bench",
@@ -156,9 +157,10 @@ def main() -> None:
         time.sleep(4)
         print(f"{args.games} games, {args.seconds:g} s per run, gunicorn {args.gunicorn_workers} workers x 8 threads, PostgreSQL")
         print("endpoint          clients   req/s   p50 ms   p99 ms   5xx   other 4xx")
-        for clients in args.clients:
+        for level, clients in enumerate(args.clients):
+            games = table[level * args.games:(level + 1) * args.games]
             for path in ("commit", "move"):
-                r = measure(port, path, args.seconds, clients, table, tokens)
+                r = measure(port, path, args.seconds, clients, games, tokens)
                 name = "one commit (floor)" if path == "commit" else "move submit"
                 print(f"{name:<18}{clients:>7}{r['requests_per_s']:>8.0f}{r['p50_ms']:>9.1f}{r['p99_ms']:>9.1f}{r['5xx']:>6}{r['other_4xx']:>12}")
     finally:
