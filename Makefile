@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 APT    := DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test bench system services clean
+.PHONY: run test bench cairo browser services clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,12 +13,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# Debian packages: cairo for board pictures, Chromium for the browser tests.
-system:
-	@dpkg -s libcairo2 >/dev/null 2>&1 && command -v chromium >/dev/null || { \
-	  echo "installing Debian packages: libcairo2 chromium"; \
-	  $(APT) update -qq && $(APT) install -y -qq libcairo2 chromium >/dev/null; } \
-	  || { echo "MISSING: Debian packages libcairo2 and chromium could not be installed" >&2; exit 1; }
+# Debian packages: cairo draws the board pictures; Chromium runs the browser tests.
+cairo:
+	@dpkg -s libcairo2 >/dev/null 2>&1 || { echo "installing Debian package libcairo2"; \
+	  $(APT) update -qq && $(APT) install -y -qq libcairo2 >/dev/null; } \
+	  || { echo "MISSING: Debian package libcairo2 could not be installed" >&2; exit 1; }
+
+browser:
+	@command -v chromium >/dev/null || { echo "installing Debian package chromium"; \
+	  $(APT) update -qq && $(APT) install -y -qq chromium >/dev/null; } \
+	  || { echo "MISSING: Debian package chromium could not be installed" >&2; exit 1; }
 
 # The local PostgreSQL and Redis the tests talk to: start them if they are down.
 services:
@@ -27,10 +31,10 @@ services:
 	@redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 || redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no \
 	  || { echo "MISSING: Redis on 127.0.0.1:6379 is not running and could not be started" >&2; exit 1; }
 
-run: $(STAMP)
+run: $(STAMP) cairo
 	TURNPOST_DEV=1 $(VENV)/bin/turnpost serve
 
-test: $(STAMP) system services
+test: $(STAMP) cairo browser services
 	$(PY) -m pytest -n auto -p no:cacheprovider
 
 bench: $(STAMP)

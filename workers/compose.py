@@ -3,6 +3,7 @@ the board picture for decision emails."""
 from __future__ import annotations
 
 import importlib
+import logging
 
 from itsdangerous import URLSafeSerializer
 from sqlmodel import Session, select
@@ -15,6 +16,7 @@ from workers.emails import render
 from workers.mail import Attachment, Mail
 
 PREFERENCES_SALT = "turnpost.preferences"
+log = logging.getLogger(__name__)
 
 
 def preferences_token(secret_key: str, user_id: int) -> str:
@@ -118,11 +120,11 @@ def board_picture(game_type: str, view: dict) -> bytes | None:
     """The board as PNG, when this game has a drawing."""
     try:
         pictures = importlib.import_module("service.pictures")
-    except ModuleNotFoundError:
-        return None
-    try:
         return pictures.board_png(game_type, view)
-    except ValueError:
+    except (ModuleNotFoundError, ValueError):  # a game without a drawing
+        return None
+    except OSError:  # no cairo library: the email still goes, without its picture
+        log.exception("the board picture could not be drawn")
         return None
 
 
