@@ -162,7 +162,18 @@ def _game_over(db, settings, row, game, context, images):
 
 
 def _digest(db, settings, row, game, context, images):
-    context.update(games=row.payload.get("games", []))
+    games = []
+    for entry in row.payload.get("games", []):
+        entry = {**entry, "board_cid": None}
+        shown = db.get(Game, entry.get("game_id")) if entry.get("game_id") else None
+        seat = next((s for s in seats_of(db, shown) if s.user_id == row.user_id), None) if shown else None
+        if shown is not None and shown.state is not None:
+            picture = board_picture(shown.game_type, rules(shown).view(game_state(shown), seat.seat if seat else None))
+            if picture is not None:
+                images.append(Attachment(f"board-{shown.id}", picture, filename=f"board-{shown.id}.png"))
+                entry["board_cid"] = f"board-{shown.id}"
+        games.append(entry)
+    context.update(games=games)
 
 
 _BUILDERS = {

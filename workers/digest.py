@@ -42,7 +42,7 @@ def _games_of(db, user: User, base_url: str, since: datetime) -> list[dict]:
         moves = db.exec(select(Move).where(Move.game_id == game.id, Move.created_at >= since).order_by(Move.seq))
         changes = [line for m in moves for e in engines.events_for(m.events, seat.seat)
                    if (line := game_rules.describe_event(e, names))]
-        found.append({"title": game.title, "url": f"{base_url}/games/{game.id}",
+        found.append({"game_id": game.id, "title": game.title, "url": f"{base_url}/games/{game.id}",
                       "waiting": seat.seat in game_rules.pending(state), "deadline": None, "changes": changes[-10:]})
     found.sort(key=lambda g: not g["waiting"])
     return found

@@ -91,3 +91,20 @@ def test_daily_digest_lists_games_waiting_first_once_a_day(app, make_player, db)
     assert by_email[players[1 - waiting_seat].email].payload["games"][0]["waiting"] is False
     again = write_digests(engine, "http://turnpost.test", now)
     assert not [n for n in again.notifications if n.email in by_email]
+
+
+def test_digest_email_shows_each_games_board(app, make_player, db):
+    from workers.compose import compose
+    from workers.mail import build_message
+
+    players, game = start_game(make_player, 2)
+    with db() as session:
+        session.exec(select(User).where(User.email == players[0].email)).one().email_mode = "digest"
+    engine = app.extensions["turnpost"]["engine"]
+    work = write_digests(engine, "http://turnpost.test", datetime.now(timezone.utc))
+    [row] = [n for n in work.notifications if n.email == players[0].email]
+    with db() as session:
+        message = build_message(compose(session, app.extensions["turnpost"]["settings"], session.get(Notification, row.id)))
+    html = message.get_body(("html",)).get_content()
+    assert f'src="cid:board-{game["id"]}"' in html and "alt=\"The board of" in html
+    assert any(p.get_content_type() == "image/png" for p in message.walk())
