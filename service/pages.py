@@ -3,7 +3,6 @@ drawn board and the decision owed. Forms carry CSRF tokens and the game's versio
 from __future__ import annotations
 
 import importlib
-import json
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -155,13 +154,17 @@ def submit_move(game_id):
         flash("The form lost the game's version; reload the page.", "error")
         return redirect(url_for("pages.game_page", game_id=game_id))
 
+    text = form.get("text", "").strip()
+    if not text:
+        flash("Type a move, or choose one on the board.", "error")
+        return redirect(url_for("pages.game_page", game_id=game_id))
+
     def submit(db):
         game = play.load_game(db, game_id)
         seat = play.seat_of_user(db, game, play.load_user(db, user.id))
         if seat is None or seat.seat is None:
             raise ServiceError("you do not play in this game", code="forbidden")
-        move = play.read_move(game, text=form.get("text", "").strip() or None) if form.get("text", "").strip() else play.read_move(game, move=json.loads(form.get("move", "null")))
-        return play.submit_move(db, game_id, seat.seat, move, version)
+        return play.submit_move(db, game_id, seat.seat, play.read_move(game, text=text), version)
 
     try:
         run(submit)
@@ -171,8 +174,6 @@ def submit_move(game_id):
             flash("The game changed since you loaded this page; here is the current position. Nothing was changed.", "error")
         else:
             flash(err.message, "error")
-    except json.JSONDecodeError:
-        flash("Type a move, or choose one on the board.", "error")
     return redirect(url_for("pages.game_page", game_id=game_id))
 
 
