@@ -31,7 +31,6 @@ import engine  # noqa: E402
 from service.auth import create_api_token, user_for_email  # noqa: E402
 from service.db import make_engine, transaction  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
-from service.models import Game  # noqa: E402
 from service.play import create_game, respond  # noqa: E402
 
 ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"

@@ -7,6 +7,8 @@ import os
 import psycopg
 import pytest
 
+import engine
+
 from service.migrate import upgrade
 import uuid
 
@@ -16,7 +18,7 @@ from service.app import create_app
 from service.auth import create_api_token, user_for_email
 from service.config import Settings
 from service.db import transaction
-from service.models import Notification
+from service.models import Game, Notification
 
 POSTGRES = os.environ.get("TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
 
@@ -105,3 +107,13 @@ def start_game(make_player, players: int = 3, **create) -> tuple[list[Player], d
     assert game["status"] == "active", game
     by_seat = sorted(people, key=lambda p: p.get(f"/api/games/{game['id']}").json["your_seat"])
     return by_seat, people[0].get(f"/api/games/{game['id']}").json
+
+
+def put_position(db_engine, game_id: int, state) -> int:
+    """Test-only: store a hand-written position in a game (as a bug report would)
+    and bump its version; returns the new version."""
+    with transaction(db_engine) as db:
+        game = db.get(Game, game_id)
+        game.state = engine.get_game(game.game_type).to_json(state)
+        game.version += 1
+        return game.version

@@ -9,7 +9,7 @@ from itsdangerous import URLSafeSerializer
 from sqlmodel import Session, select
 
 from service.action_tokens import ActionToken, make_token
-from service.models import Game, Move, Notification, Seat, User
+from service.models import Game, Move, Notification, User
 from service.play import game_state, rules, seats_of
 from workers.decision_mail import decision_summary
 from workers.emails import render

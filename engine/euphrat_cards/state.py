@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.euphrat_cards.cards import (
-    CARD_CHARS, CHAR_CARDS, COLOR_INDEX, COLORS, COLUMN_LETTERS, COLUMNS, DYNASTIES, GAP_BASE,
+    CARD_CHARS, COLOR_INDEX, COLORS, COLUMN_LETTERS, COLUMNS, DYNASTIES, GAP_BASE,
     GAPS, LEADER_INDEX, LEADERS, ROW_SPAN, SHIP, SHIP_CODES, SHIP_NAMES, TREASURE, gap_index,
     parse_place, place_name,
 )

@@ -9,8 +9,9 @@ from service.db import transaction
 from service.models import Game, Notification, User
 from workers.compose import compose
 
+from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
-from tests.engine.tigris_positions import GAME, position
+from tests.engine.tigris_positions import position, revolt_position
 
 
 def emails():
@@ -45,12 +46,9 @@ def test_two_players_create_join_and_fight_a_revolt(live, browser, screenshot):
     assert "<script>alert(1)</script>" in bob.inner_text("table.players")
 
     # A turn each, played by clicking: a leader, then a tile, on highlighted squares.
-    with transaction(engine_of(live)) as db:
-        row = db.get(Game, game_id)
-        row.state = GAME.to_json(position(
-            players=2, tiles={"F5": "red", "K8": "red", "K11": "red", "O9": "red", "P2": "red"},
-            treasures=["K11", "O9", "P2"], hands={0: {"red": 3, "black": 3}, 1: {"red": 3, "green": 3}}))
-        row.version += 1
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K8": "red", "K11": "red", "O9": "red", "P2": "red"},
+        treasures=["K11", "O9", "P2"], hands={0: {"red": 3, "black": 3}, 1: {"red": 3, "green": 3}}))
     for page, leader, color in ((ann, "king", "black"), (bob, "trader", "green")):
         page.goto(game_url)
         square = click_to_play(page, f"[data-kind=leader][data-leader={leader}]")
@@ -67,12 +65,7 @@ def test_two_players_create_join_and_fight_a_revolt(live, browser, screenshot):
     assert board == expected  # the drawn board is the stored board
 
     # A revolt position: Ann (seat 0) to act, Bob's priest on H5.
-    with transaction(engine_of(live)) as db:
-        row = db.get(Game, game_id)
-        row.state = GAME.to_json(position(
-            players=2, tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"},
-            treasures=["K11", "O9", "P2"], leaders={1: {"priest": "H5"}}, hands={0: {"red": 3, "black": 3}, 1: {"red": 2, "blue": 4}}))
-        row.version += 1
+    put_position(engine_of(live), game_id, revolt_position({0: {"red": 3, "black": 3}, 1: {"red": 2, "blue": 4}}))
     ann.goto(game_url)
     ann.fill("#move-form input[name=text]", "leader priest H4")
     ann.click("#move-form button[type=submit]")
@@ -145,12 +138,7 @@ def test_an_email_link_is_opened_confirmed_and_applied(live, browser, screenshot
     ann_ctx, ann = sign_in(live, browser, ann_email)
     bob_ctx, bob = sign_in(live, browser, bob_email)
     game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
-    with transaction(engine_of(live)) as db:
-        row = db.get(Game, game_id)
-        row.state = GAME.to_json(position(
-            players=2, tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"},
-            treasures=["K11", "O9", "P2"], leaders={1: {"priest": "H5"}}, hands={0: {"red": 3}, 1: {"red": 2}}))
-        row.version += 1
+    put_position(engine_of(live), game_id, revolt_position({0: {"red": 3}, 1: {"red": 2}}))
     ann.goto(game_url)
     ann.fill("#move-form input[name=text]", "leader priest H4")
     ann.click("#move-form button[type=submit]")

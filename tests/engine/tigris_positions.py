@@ -56,6 +56,17 @@ def position(
     return GAME.from_json(data)
 
 
+REVOLT_TILES = {"G5": "red", "I5": "red", "G4": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"}
+
+
+def revolt_position(hands, players: int = 2):
+    """Seat 0 to act; seat 1's priest on H5 between the temples G5 and I5, and H4
+    (next to G4 and I4) free for seat 0's priest to revolt; three far treasures keep
+    the game going."""
+    return position(players=players, tiles=REVOLT_TILES, treasures=["K11", "O9", "P2"],
+                    leaders={1: {"priest": "H5"}}, hands=hands)
+
+
 def play(state, *moves):
     """Apply (seat, text) moves in order; returns the final state and all events."""
     events = []

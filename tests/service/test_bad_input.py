@@ -8,12 +8,14 @@ from tests.conftest import start_game
 def game(make_player):
     players, game = start_game(make_player, 2)
     seat = int(next(iter(game["pending"])))
-    return players[seat], players[1 - seat], game
+    mover = players[seat]
+    return mover, players[1 - seat], mover.get(f"/api/games/{game['id']}").json
 
 
-def unchanged(player, game):
-    after = player.get(f"/api/games/{game['id']}").json
-    assert after["version"] == game["version"] and after["view"] == player.get(f"/api/games/{game['id']}").json["view"]
+def unchanged(player, before):
+    """`before` is `player`'s answer for the game before the bad request."""
+    after = player.get(f"/api/games/{before['id']}").json
+    assert after["version"] == before["version"] and after["view"] == before["view"]
     return after
 
 

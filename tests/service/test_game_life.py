@@ -7,10 +7,10 @@ from sqlmodel import select
 
 import engine
 from service.cli import main as cli
-from service.models import Deadline, Game, Move, Notification, Seat
+from service.models import Deadline, Game, Move, Seat
 
-from tests.engine.tigris_positions import position
-from tests.conftest import start_game
+from tests.engine.tigris_positions import revolt_position
+from tests.conftest import put_position, start_game
 
 TIGRIS = engine.get_game("tigris")
 
@@ -32,16 +32,7 @@ def play_random(players, game_id, steps, rng):
     return game
 
 
-def write_position(db, game_id, state):
-    """Test-only: put a hand-written position into a game (as a bug report would)."""
-    with db() as session:
-        game = session.get(Game, game_id)
-        game.state = TIGRIS.to_json(state)
-        game.version += 1
-        return game.version
-
-
-def test_three_player_game_from_invitation_to_conflict_and_resignation(make_player, db, outbox):
+def test_three_player_game_from_invitation_to_conflict_and_resignation(app, make_player, db, outbox):
     players, game = start_game(make_player, 3, title="Ur and Uruk", time_control={"initial_seconds": 2 * 86400})
     gid = game["id"]
     assert game["seed_hash"] and game["seed"] is None and len(game["players"]) == 3
@@ -52,12 +43,8 @@ def test_three_player_game_from_invitation_to_conflict_and_resignation(make_play
     game = play_random(players, gid, 12, random.Random(1))
 
     # A revolt: seat 0 places a priest into seat 1's kingdom; seat 1 defends over HTTP.
-    state = position(
-        tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"},
-        treasures=["K11", "O9", "P2"], leaders={1: {"priest": "H5"}},
-        hands={0: {"red": 3, "black": 3}, 1: {"red": 2, "blue": 4}, 2: {"green": 6}},
-    )
-    version = write_position(db, gid, state)
+    state = revolt_position({0: {"red": 3, "black": 3}, 1: {"red": 2, "blue": 4}, 2: {"green": 6}}, players=3)
+    version = put_position(app.extensions["turnpost"]["engine"], gid, state)
     answer = players[0].post(f"/api/games/{gid}/moves", json={"text": "leader priest H4", "version": version})
     assert answer.status_code == 200 and answer.json["game"]["pending"] == {"0": "support"}
     answer = players[0].post(f"/api/games/{gid}/moves", json={"move": {"type": "commit_support", "count": 2}, "version": answer.json["version"]})

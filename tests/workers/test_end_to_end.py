@@ -11,7 +11,7 @@ import sys
 import time
 import uuid
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from sqlmodel import select
@@ -19,8 +19,8 @@ from sqlmodel import select
 from service.app import create_app, start_dispatcher
 from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
-from tests.engine.tigris_positions import GAME, position
-from tests.conftest import Player
+from tests.engine.tigris_positions import revolt_position
+from tests.conftest import Player, put_position
 
 LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
 
@@ -104,15 +104,7 @@ def test_a_move_emails_the_next_decider_once_and_links_are_safe(stack):
         gid = game["id"]
         wait_for(lambda: mails_to(stack.inbox, bob.email), what="the invitation")
         # A revolt: Ann (seat 0) attacks Bob's priest; the defence is Bob's to decide.
-        from service.db import transaction
-
-        with transaction(stack.engine) as db:
-            row = db.get(Game, gid)
-            row.state = GAME.to_json(position(
-                players=2, tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"},
-                treasures=["K11", "O9", "P2"], leaders={1: {"priest": "H5"}}, hands={0: {"red": 3}, 1: {"red": 2, "blue": 4}}))
-            row.version += 1
-            version = row.version
+        version = put_position(stack.engine, gid, revolt_position({0: {"red": 3}, 1: {"red": 2, "blue": 4}}))
         settle(stack, gid)
         before = len(mails_to(stack.inbox, bob.email))
         version = ann.post(f"/api/games/{gid}/moves", json={"text": "leader priest H4", "version": version}).json["version"]
