@@ -59,10 +59,11 @@ def create_api_token(db: Session, user: User, label: str = "") -> tuple[ApiToken
 
 
 def user_for_api_token(db: Session, secret: str) -> User:
-    row = db.exec(select(ApiToken).where(ApiToken.token_hash == hash_token(secret))).first()
-    if row is None or row.revoked_at is not None:
+    user = db.exec(select(User).join(ApiToken, ApiToken.user_id == User.id).where(
+        ApiToken.token_hash == hash_token(secret), ApiToken.revoked_at.is_(None))).first()
+    if user is None:
         raise Unauthorized("unknown or revoked API token", code="bad_token")
-    return db.get(User, row.user_id)
+    return user
 
 
 def revoke_api_token(db: Session, user: User, token_id: int) -> None:

@@ -159,15 +159,8 @@ def submit_move(game_id):
         flash("Type a move, or choose one on the board.", "error")
         return redirect(url_for("pages.game_page", game_id=game_id))
 
-    def submit(db):
-        game = play.load_game(db, game_id)
-        seat = play.seat_of_user(db, game, play.load_user(db, user.id))
-        if seat is None or seat.seat is None:
-            raise ServiceError("you do not play in this game", code="forbidden")
-        return play.submit_move(db, game_id, seat.seat, play.read_move(game, text=text), version)
-
     try:
-        run(submit)
+        run(lambda db: play.submit_user_move(db, game_id, play.load_user(db, user.id), version, text=text))
         flash("Move made.")
     except ServiceError as err:
         if err.status == 409 and err.code == "stale_version":

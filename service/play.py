@@ -14,11 +14,12 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from sqlalchemy import update
 from sqlmodel import Session, select
 
 import engine
 from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale
-from service.models import Deadline, Game, Move, Notification, Seat, User, utcnow
+from service.models import Absence, Deadline, Game, Move, Notification, Seat, User, utcnow
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
 TIMEOUT_POLICIES = ("default_move", "skip", "forfeit")
@@ -26,14 +27,15 @@ TIMEOUT_POLICIES = ("default_move", "skip", "forfeit")
 
 @dataclass
 class Work:
-    """What a transaction left for the workers: notification and deadline ids."""
+    """What a transaction left for the workers: notifications and deadlines."""
 
     notifications: list[Notification] = field(default_factory=list)
     deadlines: list[Deadline] = field(default_factory=list)
 
     @property
-    def ids(self) -> tuple[list[int], list[int]]:
-        return [n.id for n in self.notifications], [d.id for d in self.deadlines]
+    def ids(self) -> tuple[list[int], list[tuple[int, float]]]:
+        """The notification ids, and each deadline's (id, due timestamp)."""
+        return [n.id for n in self.notifications], [(d.id, _aware(d.due_at).timestamp()) for d in self.deadlines]
 
 
 # --- loading and checking ------------------------------------------------------
@@ -235,15 +237,33 @@ def read_move(game: Game, move=None, text=None) -> dict:
     return move
 
 
+def submit_user_move(db: Session, game_id: int, user: User, version, move: dict | None = None,
+                     text: str | None = None) -> tuple[Game, int, list[dict], Work]:
+    """A player's move (an object, or its text notation) at the version he saw;
+    returns the game, his seat number, the move's events and the work."""
+    game = load_game(db, game_id, lock=True)
+    seat = seat_of_user(db, game, user)
+    if seat is None or seat.seat is None:
+        raise Forbidden("you do not play in this game")
+    if seat.resigned:
+        raise Conflict("you have resigned from this game", code="resigned")
+    game, events, work = _submit(db, game, seat.seat, read_move(game, move, text), version, False, utcnow())
+    return game, seat.seat, events, work
+
+
 def submit_move(db: Session, game_id: int, seat_number: int, move: dict, version,
                 by_service: bool = False, now: datetime | None = None) -> tuple[Game, list[dict], Work]:
     """Apply `move` for `seat_number` if the game is still at `version`."""
-    game = load_game(db, game_id, lock=True)
+    return _submit(db, load_game(db, game_id, lock=True), seat_number, move, version, by_service, now or utcnow())
+
+
+def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_service: bool,
+            now: datetime) -> tuple[Game, list[dict], Work]:
     check_version(game, version)
     if game.status != "active":
         raise Conflict(f"the game is {game.status}; no moves are taken", code="game_not_active")
     work = Work()
-    events = _apply(db, game, seat_number, move, by_service, now or utcnow(), work)
+    events = _apply(db, game, seat_number, move, by_service, now, work)
     db.flush()
     return game, events, work
 
@@ -307,12 +327,13 @@ def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work,
     last_seq = _last_seq(db, game)
     for number in sorted(set(after) - set(before)):
         seat = seats[number]
-        seat.decision_started_at = now
         if not seat.resigned:
             _write_deadlines(db, game, seat, now, tc, work)
             _notify(db, work, "your_turn", seat.email, seat.user_id, game, number,
                     {"since_seq": seat.last_seen_seq, "upto_seq": last_seq, "version": game.version})
             seat.last_seen_seq = last_seq
+        # Set after the reads above, so the seat's row is written once.
+        seat.decision_started_at = now
     outcome = game_rules.outcome(state)
     if outcome is not None:
         _finish(db, game, outcome, "finished", work, now)
@@ -325,9 +346,7 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _write_deadlines(db: Session, game: Game, seat: Seat, now: datetime, tc: TimeControl, work: Work) -> None:
-    user = db.get(User, seat.user_id) if seat.user_id else None
-    timezone = user.timezone if user else "UTC"
-    absences = _absences(db, seat.user_id)
+    timezone, absences = _timezone_and_absences(db, seat.user_id)
     due = deadline_for(now, seat.bank_seconds, tc, timezone, absences)
     for kind, when in [*(("reminder", t) for t in reminder_times(now, due, tc)), ("timeout", due)]:
         row = Deadline(game_id=game.id, seat=seat.seat, kind=kind, due_at=when)
@@ -335,21 +354,20 @@ def _write_deadlines(db: Session, game: Game, seat: Seat, now: datetime, tc: Tim
         work.deadlines.append(row)
 
 
-def _absences(db: Session, user_id: int | None) -> list:
-    from service.models import Absence
-
+def _timezone_and_absences(db: Session, user_id: int | None) -> tuple[str, list]:
+    """The player's timezone and declared absences (first day, last day), in one query."""
     if user_id is None:
-        return []
-    return [(a.first_day, a.last_day) for a in db.exec(select(Absence).where(Absence.user_id == user_id))]
+        return "UTC", []
+    rows = db.exec(select(User.timezone, Absence.first_day, Absence.last_day)
+                   .outerjoin(Absence, Absence.user_id == User.id).where(User.id == user_id)).all()
+    return (rows[0][0] if rows else "UTC"), [(first, last) for _, first, last in rows if first is not None]
 
 
 def _cancel_deadlines(db: Session, game_id: int, seat: int | None, now: datetime) -> None:
-    query = select(Deadline).where(Deadline.game_id == game_id, Deadline.done_at.is_(None))
+    query = update(Deadline).where(Deadline.game_id == game_id, Deadline.done_at.is_(None))
     if seat is not None:
         query = query.where(Deadline.seat == seat)
-    for row in db.exec(query):
-        row.done_at = now
-        row.outcome = "cancelled"
+    db.exec(query.values(done_at=now, outcome="cancelled"))
 
 
 def _finish(db: Session, game: Game, result: dict | None, status: str, work: Work, now: datetime) -> None:

@@ -29,11 +29,10 @@ class DeadlineQueue:
         self.marker = prefix + MARKER
         self._pop_due = client.register_script(POP_DUE)
 
-    def add(self, deadline_id: int, due_at: float) -> None:
-        self.client.zadd(self.key, {str(deadline_id): due_at})
-
-    def remove(self, deadline_id: int) -> None:
-        self.client.zrem(self.key, str(deadline_id))
+    def add_many(self, entries: list[tuple[int, float]]) -> None:
+        """Mirror (deadline id, due timestamp) pairs, in one command."""
+        if entries:
+            self.client.zadd(self.key, {str(deadline_id): due_at for deadline_id, due_at in entries})
 
     def pop_due(self, now: float, limit: int = 500) -> list[int]:
         return [int(member) for member in self._pop_due(keys=[self.key], args=[now, limit])]

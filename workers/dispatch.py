@@ -22,16 +22,13 @@ class CeleryDispatcher:
         self.engine = engine
         self.queue = deadline_queue(settings)
 
-    def dispatch(self, notification_ids: list[int], deadline_ids: list[int]) -> None:
+    def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
+        """Deliver the notifications; mirror the (deadline id, due timestamp) pairs."""
         from workers.tasks import deliver_notification
 
         for notification_id in notification_ids:
             deliver_notification.delay(notification_id)
-        if deadline_ids:
-            wanted = set(deadline_ids)
-            for deadline_id, due in deadlines.open_deadlines(self.engine):
-                if deadline_id in wanted:
-                    self.queue.add(deadline_id, due)
+        self.queue.add_many(due)
 
 
 def deadline_queue(settings):
@@ -52,7 +49,8 @@ class InProcessDispatcher:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="turnpost-mail")
         self.stopping = threading.Event()
 
-    def dispatch(self, notification_ids: list[int], deadline_ids: list[int]) -> None:
+    def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
+        # Deadlines need no hand-over: the sweeper reads them from the database.
         for notification_id in notification_ids:
             self.pool.submit(self._deliver, notification_id)
 

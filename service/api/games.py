@@ -146,16 +146,10 @@ class Moves(MethodView):
         """Submit a move (JSON or text notation) at the version the client saw."""
         def submit(db):
             user = current_user(db)
-            game = play.load_game(db, game_id)
-            seat = play.seat_of_user(db, game, user)
-            if seat is None or seat.seat is None:
-                raise Forbidden("you do not play in this game")
-            if seat.resigned:
-                raise Conflict("you have resigned from this game", code="resigned")
-            move = play.read_move(game, data.get("move"), data.get("text"))
-            game, events, work = play.submit_move(db, game_id, seat.seat, move, data["version"])
+            game, seat, events, work = play.submit_user_move(
+                db, game_id, user, data["version"], data.get("move"), data.get("text"))
             # The answer is read in the same transaction: what this move produced.
-            return game, engine.events_for(events, seat.seat), present_game(db, game, user), work
+            return game, engine.events_for(events, seat), present_game(db, game, user), work
         game, events, presented, _ = run(submit)
         return {"version": game.version, "events": events, "game": presented}
 

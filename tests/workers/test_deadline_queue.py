@@ -6,8 +6,7 @@ from workers.deadline_queue import DeadlineQueue
 
 def test_pop_due_returns_only_due_deadlines_once(redis_client, key_prefix):
     queue = DeadlineQueue(redis_client, key_prefix)
-    for deadline_id, due in ((1, 100.0), (2, 200.0), (3, 300.0)):
-        queue.add(deadline_id, due)
+    queue.add_many([(1, 100.0), (2, 200.0), (3, 300.0)])
     assert queue.pop_due(now=50) == []
     assert queue.pop_due(now=250) == [1, 2]
     assert queue.pop_due(now=250) == []
@@ -16,8 +15,7 @@ def test_pop_due_returns_only_due_deadlines_once(redis_client, key_prefix):
 
 def test_concurrent_sweepers_never_both_get_a_deadline(redis_client, key_prefix):
     queue = DeadlineQueue(redis_client, key_prefix)
-    for deadline_id in range(2000):
-        queue.add(deadline_id, float(deadline_id))
+    queue.add_many([(deadline_id, float(deadline_id)) for deadline_id in range(2000)])
     taken: list[list[int]] = [[] for _ in range(4)]
 
     def sweep(i):
