@@ -4,7 +4,9 @@ between the two gives at most one duplicate, recognisable by its Message-ID)."""
 from __future__ import annotations
 
 import mailbox
+from datetime import timedelta
 from pathlib import Path
+from typing import Iterator
 
 from sqlalchemy.engine import Engine
 from sqlmodel import select
@@ -65,11 +67,18 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
     return "sent"
 
 
-def unsent_ids(engine: Engine, older_than_seconds: float = 60, limit: int = 500) -> list[int]:
-    """Rows still owed after a while: their task was lost (a crash, a full queue)."""
-    from datetime import timedelta
-
+def unsent_ids(engine: Engine, older_than_seconds: float = 60, batch: int = 1000) -> Iterator[int]:
+    """Rows still owed after a while: their task was lost (a crash, a full queue).
+    All of them, a batch per transaction, oldest first; re-sending one whose task is
+    merely late costs one lookup, since `deliver` skips rows already sent."""
     cutoff = utcnow() - timedelta(seconds=older_than_seconds)
-    with transaction(engine) as db:
-        return list(db.exec(select(Notification.id).where(
-            Notification.sent_at.is_(None), Notification.created_at < cutoff).order_by(Notification.id).limit(limit)))
+    after = 0
+    while True:
+        with transaction(engine) as db:
+            ids = list(db.exec(select(Notification.id).where(
+                Notification.sent_at.is_(None), Notification.created_at < cutoff, Notification.id > after,
+            ).order_by(Notification.id).limit(batch)))
+        yield from ids
+        if len(ids) < batch:
+            return
+        after = ids[-1]

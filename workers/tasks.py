@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import smtplib
-from datetime import datetime, timezone
+import time
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 
 from service.config import Settings
 from service.db import make_engine
 from workers import deadlines, delivery
 from workers.app import celery
-from workers.deadline_queue import DeadlineQueue
-from workers.dispatch import CeleryDispatcher, deadline_queue
+from workers.dispatch import CeleryDispatcher
 
 
 @lru_cache(maxsize=1)
@@ -18,11 +18,6 @@ def _runtime():
     """Per worker process: settings, database engine, mail transport (kept open)."""
     settings = Settings()
     return settings, make_engine(settings.database_url), delivery.transport_for(settings)
-
-
-def _queue() -> DeadlineQueue:
-    settings, _, _ = _runtime()
-    return deadline_queue(settings)
 
 
 @celery.task(bind=True, autoretry_for=(OSError, smtplib.SMTPException), retry_backoff=2,
@@ -36,10 +31,10 @@ def deliver_notification(self, notification_id: int) -> str:
 def sweep_outbox(older_than_seconds: float = 60) -> int:
     """Re-enqueue rows left unsent (their task was lost with a killed worker)."""
     _, engine, _ = _runtime()
-    ids = delivery.unsent_ids(engine, older_than_seconds)
-    for notification_id in ids:
+    count = 0
+    for count, notification_id in enumerate(delivery.unsent_ids(engine, older_than_seconds), 1):
         deliver_notification.delay(notification_id)
-    return len(ids)
+    return count
 
 
 @celery.task
@@ -47,27 +42,43 @@ def sweep_deadlines(now: float | None = None) -> int:
     """Pop due deadlines from the Redis mirror (rebuilding it from the database if
     Redis lost it) and hand each to `handle_deadline`."""
     _, engine, _ = _runtime()
-    queue = _queue()
+    queue = _dispatcher().queue
     if not queue.is_built():
         queue.rebuild(lambda: deadlines.open_deadlines(engine))
-    moment = now if now is not None else datetime.now(timezone.utc).timestamp()
-    due = queue.pop_due(moment)
+    due = queue.pop_due(now if now is not None else time.time())
     for deadline_id in due:
-        handle_deadline.delay(deadline_id, moment)
+        handle_deadline.delay(deadline_id, now)
     return len(due)
 
 
 @celery.task
-def handle_deadline(deadline_id: int, now: float) -> None:
+def recover_deadlines(older_than_seconds: float = 60, now: float | None = None) -> int:
+    """Mirror again the deadlines still open long after they were due: popped by a
+    sweeper that died before handing them on. Firing one twice changes nothing."""
     _, engine, _ = _runtime()
-    work = deadlines.fire(engine, deadline_id, datetime.fromtimestamp(now, timezone.utc))
-    dispatch(*work.ids)
+    cutoff = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc) - timedelta(seconds=older_than_seconds)
+    lost = deadlines.open_deadlines(engine, due_before=cutoff)
+    _dispatcher().queue.add_many(lost)
+    return len(lost)
 
 
-def dispatch(notification_ids: list[int], deadline_ids: list[int]) -> None:
-    """Work left by a deadline: as the web service hands it on."""
+@celery.task
+def handle_deadline(deadline_id: int, now: float | None = None) -> None:
+    """Fire one deadline at `now` (a test's clock) or else at the moment it is handled."""
+    _, engine, _ = _runtime()
+    moment = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc)
+    dispatch(*deadlines.fire(engine, deadline_id, moment).ids)
+
+
+@lru_cache(maxsize=1)
+def _dispatcher() -> CeleryDispatcher:
     settings, engine, _ = _runtime()
-    CeleryDispatcher(settings, engine).dispatch(notification_ids, deadline_ids)
+    return CeleryDispatcher(settings, engine)
+
+
+def dispatch(notification_ids: list[int], due: list[tuple[int, float]]) -> None:
+    """Work left by a deadline: as the web service hands it on."""
+    _dispatcher().dispatch(notification_ids, due)
 
 
 @celery.task
