@@ -7,18 +7,36 @@ from celery import Celery
 from celery.schedules import crontab
 
 BROKER = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+QUEUE = os.environ.get("TURNPOST_QUEUE", "turnpost")
+
+
+def mail_queue(queue: str) -> str:
+    """Email delivery has a queue of its own, so a backlog of mail never delays a
+    deadline (Procfile: `worker` takes `<queue>`, `mailer` takes `<queue>.mail`)."""
+    return queue + ".mail"
+
+
+def _route(name, args, kwargs, options, task=None, **kw):
+    # Read at each call: `configure` may change the queue after the router was built.
+    if name == "workers.tasks.deliver_notification":
+        return {"queue": mail_queue(celery.conf.task_default_queue)}
+    return None
+
 
 celery = Celery("turnpost", broker=BROKER, include=["workers.tasks"])
 celery.conf.update(
     task_acks_late=True,  # a task counts as done only when it has finished
     task_reject_on_worker_lost=True,  # a worker killed mid-task gives the task back
     worker_prefetch_multiplier=1,
-    task_default_queue=os.environ.get("TURNPOST_QUEUE", "turnpost"),
+    task_default_queue=QUEUE,
+    task_routes=(_route,),
     task_ignore_result=True,
     broker_connection_retry_on_startup=True,
     beat_schedule={
-        "sweep-deadlines": {"task": "workers.tasks.sweep_deadlines", "schedule": 2.0},
+        # Twice a second: a deadline fires at most half a second after it is due.
+        "sweep-deadlines": {"task": "workers.tasks.sweep_deadlines", "schedule": 0.5},
         "sweep-outbox": {"task": "workers.tasks.sweep_outbox", "schedule": 30.0},
+        "recover-deadlines": {"task": "workers.tasks.recover_deadlines", "schedule": 30.0},
         "daily-digest": {"task": "workers.tasks.send_digests", "schedule": crontab(hour=6, minute=0)},
     },
 )

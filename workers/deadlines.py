@@ -13,11 +13,14 @@ from service.models import Deadline
 from service.play import Work, time_out
 
 
-def open_deadlines(engine: Engine) -> list[tuple[int, float]]:
-    """(id, due timestamp) of every deadline not yet fired or cancelled."""
+def open_deadlines(engine: Engine, due_before: datetime | None = None) -> list[tuple[int, float]]:
+    """(id, due timestamp) of every deadline not yet fired or cancelled (and due
+    before `due_before`, when given)."""
+    query = select(Deadline.id, Deadline.due_at).where(Deadline.done_at.is_(None))
+    if due_before is not None:
+        query = query.where(Deadline.due_at < due_before)
     with transaction(engine) as db:
-        rows = db.exec(select(Deadline.id, Deadline.due_at).where(Deadline.done_at.is_(None)))
-        return [(deadline_id, due.timestamp()) for deadline_id, due in rows]
+        return [(deadline_id, due.timestamp()) for deadline_id, due in db.exec(query)]
 
 
 def due_ids(engine: Engine, now: datetime, limit: int = 500) -> list[int]:

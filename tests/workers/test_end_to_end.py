@@ -21,6 +21,7 @@ from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
 from tests.engine.tigris_positions import revolt_position
 from tests.conftest import Player, put_position
+from workers.app import mail_queue
 
 LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
 
@@ -52,7 +53,7 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
     @contextmanager
     def worker():
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool=solo", "-Q", queue,
+            [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool=solo", "-Q", f"{queue},{mail_queue(queue)}",
              "--loglevel=warning", "--without-gossip", "--without-mingle", "--without-heartbeat"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         workers.append(process)
@@ -218,3 +219,35 @@ def test_deadlines_remind_once_time_out_and_survive_a_redis_flush(stack):
         assert sorted(d.kind for d in fired) == ["reminder", "reminder", "timeout"]
     state = late.get(f"/api/games/{gid}").json
     assert str(1 - seat) in state["pending"]
+
+
+def test_deadlines_popped_and_lost_are_mirrored_again_and_fire(stack):
+    from service.db import transaction
+    from workers.tasks import recover_deadlines, sweep_deadlines
+
+    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email],
+                                         "time_control": {"initial_seconds": 2 * 86400, "cap_seconds": 3 * 86400}}).json
+    game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+    gid = game["id"]
+    with transaction(stack.engine) as db:
+        started = db.get(Game, gid).started_at
+        open_ids = {str(d.id) for d in db.exec(select(Deadline).where(Deadline.game_id == gid))}
+    later = (started + timedelta(hours=49)).timestamp()
+    key = stack.settings.queue + ":turnpost:deadlines"
+
+    def fired():
+        with transaction(stack.engine) as db:
+            return db.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.outcome == "fired")).all()
+
+    with stack.worker():
+        wait_for(lambda: open_ids <= set(m.decode() for m in stack.redis.zrange(key, 0, -1)), what="the mirror")
+        stack.redis.zrem(key, *open_ids)  # popped by a sweeper that died before handing them on
+        sweep_deadlines.delay(later)
+        time.sleep(1.5)
+        assert fired() == []
+        recover_deadlines.delay(60, later)
+        wait_for(lambda: open_ids <= set(m.decode() for m in stack.redis.zrange(key, 0, -1)), what="the mirror again")
+        sweep_deadlines.delay(later)
+        wait_for(lambda: len(fired()) == 3, what="the recovered deadlines firing")
+    assert sorted(d.kind for d in fired()) == ["reminder", "reminder", "timeout"]
