@@ -19,7 +19,7 @@ class CeleryDispatcher:
         from workers.app import configure
 
         configure(settings)
-        self.engine = engine
+        self.settings, self.engine = settings, engine
         self.queue = deadline_queue(settings)
 
     def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
@@ -29,6 +29,13 @@ class CeleryDispatcher:
         for notification_id in notification_ids:
             deliver_notification.delay(notification_id)
         self.queue.add_many(due)
+
+
+    def mail_backlog(self) -> int:
+        """How many delivery tasks wait in the mail queue."""
+        from workers.app import mail_queue
+
+        return self.queue.client.llen(mail_queue(self.settings.queue))
 
 
 def deadline_queue(settings):

@@ -13,6 +13,9 @@ from workers.app import celery
 from workers.dispatch import CeleryDispatcher
 
 
+DEADLINE_BATCH = 20
+
+
 @lru_cache(maxsize=1)
 def _runtime():
     """Per worker process: settings, database engine, mail transport (kept open)."""
@@ -29,8 +32,12 @@ def deliver_notification(self, notification_id: int) -> str:
 
 @celery.task
 def sweep_outbox(older_than_seconds: float = 60) -> int:
-    """Re-enqueue rows left unsent (their task was lost with a killed worker)."""
+    """Re-enqueue rows left unsent (their task was lost with a killed worker). Only
+    once the mail queue is empty: before that an unsent row may merely be waiting its
+    turn, and enqueueing it again would feed the backlog it waits in."""
     _, engine, _ = _runtime()
+    if _dispatcher().mail_backlog():
+        return 0
     count = 0
     for count, notification_id in enumerate(delivery.unsent_ids(engine, older_than_seconds), 1):
         deliver_notification.delay(notification_id)
@@ -40,14 +47,15 @@ def sweep_outbox(older_than_seconds: float = 60) -> int:
 @celery.task
 def sweep_deadlines(now: float | None = None) -> int:
     """Pop due deadlines from the Redis mirror (rebuilding it from the database if
-    Redis lost it) and hand each to `handle_deadline`."""
+    Redis lost it) and hand them, in small batches, to `handle_deadlines`."""
     _, engine, _ = _runtime()
     queue = _dispatcher().queue
     if not queue.is_built():
         queue.rebuild(lambda: deadlines.open_deadlines(engine))
     due = queue.pop_due(now if now is not None else time.time())
-    for deadline_id in due:
-        handle_deadline.delay(deadline_id, now)
+    # Small batches: fewer tasks to pass around, and still spread over the processes.
+    for start in range(0, len(due), DEADLINE_BATCH):
+        handle_deadlines.delay(due[start:start + DEADLINE_BATCH], now)
     return len(due)
 
 
@@ -63,11 +71,13 @@ def recover_deadlines(older_than_seconds: float = 60, now: float | None = None) 
 
 
 @celery.task
-def handle_deadline(deadline_id: int, now: float | None = None) -> None:
-    """Fire one deadline at `now` (a test's clock) or else at the moment it is handled."""
+def handle_deadlines(deadline_ids: list[int], now: float | None = None) -> None:
+    """Fire each deadline, in a transaction of its own, at `now` (a test's clock) or
+    else at the moment it is handled. Run again after a crash, it fires only the rest."""
     _, engine, _ = _runtime()
-    moment = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc)
-    dispatch(*deadlines.fire(engine, deadline_id, moment).ids)
+    for deadline_id in deadline_ids:
+        moment = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc)
+        dispatch(*deadlines.fire(engine, deadline_id, moment).ids)
 
 
 @lru_cache(maxsize=1)
