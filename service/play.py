@@ -60,10 +60,13 @@ def load_user(db: Session, user_id: int) -> User:
 
 def seats_of(db: Session, game: Game) -> list[Seat]:
     """The game's seats, read once per transaction (their rows stay in the session,
-    so changes made to them are seen; `_forget_seats` after adding one)."""
+    so changes made to them are seen; `_forget_seats` after adding one). Their users
+    come in the same query, so `db.get(User, seat.user_id)` needs no other."""
     key = ("seats", game.id)
     if key not in db.info:
-        db.info[key] = list(db.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.id)))
+        rows = db.exec(select(Seat, User).outerjoin(User, User.id == Seat.user_id)
+                       .where(Seat.game_id == game.id).order_by(Seat.id))
+        db.info[key] = [seat for seat, _ in rows]
     return db.info[key]
 
 
@@ -448,11 +451,13 @@ def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime |
 def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None, Work]:
     """A timeout deadline came due: apply the game's policy if it is still current.
     Idempotent: a deadline already done, or a seat no longer deciding, changes nothing."""
-    deadline = db.get(Deadline, deadline_id)
-    if deadline is None:
+    of_deadline = select(Deadline.game_id).where(Deadline.id == deadline_id).scalar_subquery()
+    game = db.exec(select(Game).where(Game.id == of_deadline).with_for_update()
+                   .execution_options(populate_existing=True)).first()
+    if game is None:
         return None, Work()
-    game = load_game(db, deadline.game_id, lock=True)
-    db.refresh(deadline)
+    # Read under the game's lock: a move that cancelled the deadline has committed by now.
+    deadline = db.get(Deadline, deadline_id, populate_existing=True)
     work = Work()
     if deadline.done_at is not None or game.status != "active":
         return game, work

@@ -53,8 +53,7 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
     """The game as `user` may see it: his own view, or the spectator's."""
     seats = seats_of(db, game)
     mine = next((s for s in seats if user is not None and s.user_id == user.id), None)
-    user_ids = [s.user_id for s in seats if s.user_id]
-    users = {u.id: u for u in db.exec(select(User).where(User.id.in_(user_ids)))} if user_ids else {}
+    users = {s.user_id: db.get(User, s.user_id) for s in seats if s.user_id}  # read with the seats
     playing = mine is not None and mine.seat is not None
     deadlines = {
         d.seat: d.due_at
