@@ -21,6 +21,7 @@ class MaildirTransport:
     """The embedded default: mail kept in a local Maildir, shown at /dev/mail."""
 
     def __init__(self, path: Path):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)  # Maildir makes only the last level
         self.box = mailbox.Maildir(str(path), create=True)
 
     def send(self, message) -> None:
