@@ -16,7 +16,6 @@ import json
 import multiprocessing
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -24,44 +23,25 @@ import time
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
-
-import psycopg  # noqa: E402
+sys.path.insert(0, os.path.dirname(_HERE))
 
 import engine  # noqa: E402
+from bench.common import free_port, fresh_database, two_player_games  # noqa: E402
 from service.auth import create_api_token, user_for_email  # noqa: E402
 from service.db import make_engine, transaction  # noqa: E402
-from service.migrate import upgrade  # noqa: E402
-from service.play import create_game, respond  # noqa: E402
 
-ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 DB = "turnpost_bench"
-URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB}"
 TIGRIS = engine.get_game("tigris")
 
 
-def prepare(games: int) -> tuple[dict, list]:
-    with psycopg.connect(ADMIN, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{DB}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{DB}"')
-    upgrade(URL)
-    db_engine = make_engine(URL)
-    with transaction(db_engine) as db:
-        ann, bob = user_for_email(db, "ann@bench.test"), user_for_email(db, "bob@bench.test")
-        tokens = {ann.id: create_api_token(db, ann)[1], bob.id: create_api_token(db, bob)[1]}
-    table = []
-    for _ in range(games):
-        with transaction(db_engine) as db:
-            game, _ = create_game(db, db.get(type(ann), ann.id), "tigris", 2, invite=[bob.email])
-            game, _ = respond(db, game.id, db.get(type(bob), bob.id), True, game.version)
-            table.append((game.id, game.seed, game.version))
-    seat_tokens = {0: tokens[ann.id], 1: tokens[bob.id]}  # the creator takes seat 0
-    return seat_tokens, table
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def prepare(games: int) -> tuple[str, dict, list]:
+    url = fresh_database(DB)
+    table = [(gid, seed, version) for gid, seed, version, _, _ in two_player_games(url, games)]
+    db_engine = make_engine(url)
+    with transaction(db_engine) as db:  # the creator takes seat 0
+        tokens = {seat: create_api_token(db, user_for_email(db, f"{name}0@bench.test"))[1]
+                  for seat, name in enumerate(("ann", "bob"))}
+    return url, tokens, table
 
 
 def client_process(args) -> dict:
@@ -144,9 +124,9 @@ def main() -> None:
     parser.add_argument("--gunicorn-workers", type=int, default=4)
     args = parser.parse_args()
     # Each client level plays its own fresh games (a run advances the games it plays).
-    tokens, table = prepare(args.games * len(args.clients))
+    url, tokens, table = prepare(args.games * len(args.clients))
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": URL, "SECRET_KEY": "bench", "TURNPOST_BENCH": "1",
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench", "TURNPOST_BENCH": "1",
            "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": "turnpost-bench", "TURNPOST_INSTANCE": "/tmp/turnpost-bench",
            "RATE_LIMIT": "1000000 per minute"}
     server = subprocess.Popen(
@@ -167,7 +147,9 @@ def main() -> None:
         server.wait()
         import redis
 
-        redis.Redis.from_url("redis://127.0.0.1:6379/0").delete("turnpost-bench")
+        client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
+        for key in client.scan_iter("turnpost-bench*"):
+            client.delete(key)
 
 
 if __name__ == "__main__":

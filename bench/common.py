@@ -1,0 +1,73 @@
+"""What the benchmarks share: a fresh database, a free port, an SMTP sink process,
+and started two-player games."""
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+
+import psycopg
+
+from service.auth import user_for_email
+from service.db import make_engine, transaction
+from service.migrate import upgrade
+from service.play import create_game, respond
+
+ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+# An SMTP server that accepts everything and, with a file argument, writes one line per
+# message: the arrival time and its Message-ID.
+SINK = """
+import sys, time
+from aiosmtpd.controller import Controller
+log = open(sys.argv[2], "a", buffering=1) if len(sys.argv) > 2 else None
+class Sink:
+    async def handle_DATA(self, server, session, envelope):
+        if log:
+            head = envelope.content.split(b"\\r\\n\\r\\n", 1)[0].decode("ascii", "replace")
+            mid = next((l.split(":", 1)[1].strip() for l in head.split("\\r\\n") if l.lower().startswith("message-id:")), "")
+            log.write(f"{time.time():.6f} {mid}\\n")
+        return "250 OK"
+c = Controller(Sink(), hostname="127.0.0.1", port=int(sys.argv[1])); c.start()
+while True: time.sleep(3600)
+"""
+
+
+def fresh_database(name: str) -> str:
+    """Drop and create database `name` with the schema; its SQLAlchemy URL."""
+    with psycopg.connect(ADMIN, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    upgrade(url)
+    return url
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_sink(port: int, log_path: str | None = None) -> subprocess.Popen:
+    sink = subprocess.Popen([sys.executable, "-c", SINK, str(port), *([log_path] if log_path else [])])
+    time.sleep(1.5)
+    return sink
+
+
+def two_player_games(url: str, games: int, pairs: int = 1, email_mode: str = "every") -> list[tuple]:
+    """`games` started two-player Tigris games between `pairs` pairs of players;
+    (game id, seed, version, creator id, invitee id) of each."""
+    engine = make_engine(url)
+    table = []
+    for n in range(games):
+        with transaction(engine) as db:
+            pair = n % pairs
+            ann, bob = user_for_email(db, f"ann{pair}@bench.test"), user_for_email(db, f"bob{pair}@bench.test")
+            ann.email_mode = bob.email_mode = email_mode
+            game, _ = create_game(db, ann, "tigris", 2, invite=[bob.email])
+            game, _ = respond(db, game.id, bob, True, game.version)
+            table.append((game.id, game.seed, game.version, ann.id, bob.id))
+    engine.dispose()
+    return table
