@@ -245,7 +245,9 @@ def test_deadlines_popped_and_lost_are_mirrored_again_and_fire(stack):
             return db.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.outcome == "fired")).all()
 
     with stack.worker():
-        wait_for(lambda: open_ids <= set(m.decode() for m in stack.redis.zrange(key, 0, -1)), what="the mirror")
+        sweep_deadlines.delay(started.timestamp())  # builds the mirror from the database if no sweep has yet
+        wait_for(lambda: stack.redis.exists(key + ":built") and open_ids <= set(m.decode() for m in stack.redis.zrange(key, 0, -1)),
+                 what="the mirror")
         stack.redis.zrem(key, *open_ids)  # popped by a sweeper that died before handing them on
         sweep_deadlines.delay(later)
         time.sleep(1.5)
