@@ -70,3 +70,28 @@ def test_a_game_without_a_drawing_module_is_a_value_error(monkeypatch):
     monkeypatch.setitem(pictures._GAME_PACKAGES, "drawless", "engine")
     with pytest.raises(ValueError, match="has no drawing"):
         pictures.board_png("drawless", {})
+
+
+def _with_conflict(view: dict) -> dict:
+    view["conflict"] = {"kind": "revolt", "color": "red", "attacker": 1, "defender": 0,
+                        "attacker_leader": "C6", "defender_leader": "B6"}
+    return view
+
+
+LAYERED = {
+    "start": tigris_view(),
+    # Tiles on river squares (E1, A4) must hide the waves the background draws there.
+    "middle game": _with_conflict(tigris_view(
+        tiles={"E1": "blue", "A4": "blue", "B5": "black", "B7": "red", "C5": "green", "N6": "black"},
+        face_down={"I5": "red", "J5": "red"}, catastrophes=["D6", "P11"],
+        leaders={0: {"king": "B6", "trader": "C4"}, 1: {"priest": "C6"}, 2: {"farmer": "O6"}},
+        monuments=[("red", "green", "I5")], unification=("D5", 2))),
+    "advanced board, a spectator, four players": tigris_view(board="advanced", players=4, seat=None),
+}
+
+
+@pytest.mark.parametrize("view", LAYERED.values(), ids=LAYERED.keys())
+def test_the_email_picture_drawn_in_layers_equals_the_whole_drawing(view):
+    whole = pixels(pictures.svg_to_png(drawing.board_svg(view)))
+    layered = pixels(pictures.board_png("tigris", view))
+    assert ImageChops.difference(whole, layered).getbbox() is None

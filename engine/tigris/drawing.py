@@ -50,9 +50,7 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
     """
     board = _Board.from_view(view, highlight or [])
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" class="tigris-board" '
-        f'font-family={quoteattr(FONT)}>',
+        _svg_open('role="img" class="tigris-board"'),
         f"<title>{escape(board.title())}</title>",
         f"<desc>{escape(board.description())}</desc>",
         "<style>.square.legal{cursor:pointer}</style>",
@@ -62,12 +60,43 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
         '<g class="monuments" pointer-events="none">',
         *(_monument(m) for m in board.monuments), "</g>",
         '<g class="markers" pointer-events="none">', *_markers(board), "</g>",
-        f'<rect x="{BOARD_LEFT}" y="{BOARD_TOP}" width="{COLS * CELL}" height="{ROWS * CELL}" '
-        f'fill="none" stroke="{PAINT["frame"]}" stroke-width="2"/>',
-        _legend(board),
+        _frame(),
+        '<g class="legend">' + _legend_key() + _legend_dynasties(board) + "</g>",
         "</svg>",
     ]
     return "\n".join(parts)
+
+
+def picture_layers(view: dict) -> tuple[str, str]:
+    """The board of `view` as two SVG documents for a raster picture: the background,
+    which only the board map decides (paper, labels, squares, river, the fixed rows of
+    the key), and what stands on it with the frame over all. Painted in that order they give the
+    picture of `board_svg(view)`; the background is the same for every position on a
+    map, so a renderer may draw it once and reuse it."""
+    board = _Board.from_view(view, [])
+    standing = [_standing(board, sq) for sq in range(ROWS * COLS)]
+    foreground = [_svg_open(), *standing, *(_monument(m) for m in board.monuments),
+                  *_markers(board), _frame(), _legend_dynasties(board), "</svg>"]
+    return _background(board.map_name), "\n".join(foreground)
+
+
+@lru_cache(maxsize=None)
+def _background(map_name: str) -> str:
+    river, _ = _river_and_take_first(map_name)
+    # Waves on every river square: a tile placed there covers them whole.
+    ground = [_ground(sq, sq in river, waves=True) for sq in range(ROWS * COLS)]
+    return "\n".join([_svg_open(), f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAINT["paper"]}"/>',
+                      _labels(), *ground, _legend_key(), "</svg>"])
+
+
+def _svg_open(attributes: str = "") -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+            f'viewBox="0 0 {WIDTH} {HEIGHT}" {attributes} font-family={quoteattr(FONT)}>')
+
+
+def _frame() -> str:
+    return (f'<rect x="{BOARD_LEFT}" y="{BOARD_TOP}" width="{COLS * CELL}" height="{ROWS * CELL}" '
+            f'fill="none" stroke="{PAINT["frame"]}" stroke-width="2"/>')
 
 
 # --- reading the view -------------------------------------------------------------
@@ -261,7 +290,6 @@ def _labels() -> str:
 
 
 def _square(board: _Board, sq: int) -> str:
-    x, y = _origin(sq)
     river = sq in board.river
     tile = board.tiles.get(sq)
     leader = board.leaders.get(sq)
@@ -281,10 +309,24 @@ def _square(board: _Board, sq: int) -> str:
         "data__unification": board.unification[1] if board.unification and board.unification[0] == sq else None,
         "data__conflict": board.conflict.get(sq),
     }
-    body = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-            f'fill="{PAINT["river" if river else "land"]}" stroke="{PAINT["grid"]}"/>']
-    if river and not tile:
-        body.append(_waves(x, y))
+    ground = _ground(sq, river, waves=not tile)
+    return f"<g{_attrs(**data)}>{ground}{_standing(board, sq)}</g>"
+
+
+def _ground(sq: int, river: bool, waves: bool) -> str:
+    """A square's land or river, with the river's waves when `waves`."""
+    x, y = _origin(sq)
+    rect = (f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+            f'fill="{PAINT["river" if river else "land"]}" stroke="{PAINT["grid"]}"/>')
+    return rect + _waves(x, y) if river and waves else rect
+
+
+def _standing(board: _Board, sq: int) -> str:
+    """What stands on a square: the take-first mark, a tile or catastrophe, a leader."""
+    x, y = _origin(sq)
+    tile = board.tiles.get(sq)
+    leader = board.leaders.get(sq)
+    body = []
     if sq in board.take_first:
         body.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
                     f'fill="none" stroke="{PAINT["gold_edge"]}" stroke-width="2" stroke-dasharray="5 3"/>')
@@ -297,7 +339,7 @@ def _square(board: _Board, sq: int) -> str:
             body.append(f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="21.5" fill="none" '
                         f'stroke="{PAINT["conflict"]}" stroke-width="3" stroke-dasharray="6 3"/>')
         body.append(_leader(x + CELL / 2, y + CELL / 2, leader[0], leader[2]))
-    return f"<g{_attrs(**data)}>{''.join(body)}</g>"
+    return "".join(body)
 
 
 def _waves(x: int, y: int) -> str:
@@ -426,10 +468,12 @@ def _treasure(cx: float, cy: float, take_first: bool) -> str:
             f'fill="{PAINT["gold"]}" stroke="{PAINT["gold_edge"]}" stroke-width="1.5"/>')
 
 
-def _legend(board: _Board) -> str:
-    """The key below the board: colours (tile and leader), markers, then dynasties."""
-    top = 2 * MARGIN + ROWS * CELL
-    row1, row2, row3 = top + 12, top + 36, top + 60
+_KEY_TOP = 2 * MARGIN + ROWS * CELL
+
+
+def _legend_key() -> str:
+    """The fixed rows of the key below the board: colours (tile and leader), markers."""
+    row1, row2 = _KEY_TOP + 12, _KEY_TOP + 36
     items = []
     for i, color in enumerate(COLORS):
         x = MARGIN + i * 196
@@ -452,13 +496,20 @@ def _legend(board: _Board) -> str:
     items.append(f'<circle cx="{x + 9}" cy="{row2}" r="8" fill="#ffffff" stroke="{PAINT["unification"]}" '
                  f'stroke-width="2"/>' + _text(x + 9, row2, "U", 11, PAINT["unification"])
                  + _legend_word(x + 23, row2, "unification tile"))
+    return "".join(items)
+
+
+def _legend_dynasties(board: _Board) -> str:
+    """The last row of the key: each seat's dynasty, and which one is the reader's."""
+    row3 = _KEY_TOP + 60
+    items = []
     for seat, dynasty in enumerate(board.dynasties[:4]):
         x = MARGIN + seat * 196
         you = " (you)" if seat == board.seat else ""
         items.append(f'<circle cx="{x + 9}" cy="{row3}" r="10" fill="{INK}"/>'
                      f'<g transform="translate({x + 9} {row3}) scale(0.6)">{_dynasty_symbol(dynasty, INK)}</g>'
                      + _legend_word(x + 23, row3, f"{dynasty}, seat {seat}{you}"))
-    return '<g class="legend">' + "".join(items) + "</g>"
+    return "".join(items)
 
 
 def _legend_word(x: float, y: float, text: str) -> str:
