@@ -179,14 +179,19 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
     assert duplicates <= kills
 
 
+def started_timed_game(stack):
+    """Two new players in a started Tigris game with 2 days per decision (3 at most)."""
+    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email],
+                                         "time_control": {"initial_seconds": 2 * 86400, "cap_seconds": 3 * 86400}}).json
+    return ann, bob, bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+
+
 def test_deadlines_remind_once_time_out_and_survive_a_redis_flush(stack):
     from service.db import transaction
     from workers.tasks import sweep_deadlines
 
-    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
-    game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email],
-                                         "time_control": {"initial_seconds": 2 * 86400, "cap_seconds": 3 * 86400}}).json
-    game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+    ann, bob, game = started_timed_game(stack)
     gid = game["id"]
     seat = int(next(iter(game["pending"])))
     late = (ann, bob)[seat]
@@ -229,10 +234,7 @@ def test_deadlines_popped_and_lost_are_mirrored_again_and_fire(stack):
     from service.db import transaction
     from workers.tasks import recover_deadlines, sweep_deadlines
 
-    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
-    game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email],
-                                         "time_control": {"initial_seconds": 2 * 86400, "cap_seconds": 3 * 86400}}).json
-    game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+    _, _, game = started_timed_game(stack)
     gid = game["id"]
     with transaction(stack.engine) as db:
         started = db.get(Game, gid).started_at
