@@ -3,6 +3,7 @@ PostgreSQL under gunicorn, at 16 and 64 concurrent clients over 1,000 two-player
 Tigris games, with a bare one-commit endpoint measured in the same run as the floor.
 
     .venv/bin/python bench/api.py [--games 1000] [--seconds 20] [--clients 16 64]
+                                  [--gunicorn-workers 4] [--gunicorn-threads 8]
 
 Needs the local PostgreSQL and Redis. Creates and drops its own database. Clients run
 in 2 processes on the same machine as the server (so they share its 2 cores); each
@@ -122,6 +123,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--clients", type=int, nargs="+", default=[16, 64])
     parser.add_argument("--gunicorn-workers", type=int, default=4)
+    parser.add_argument("--gunicorn-threads", type=int, default=8)
     args = parser.parse_args()
     # Each client level plays its own fresh games (a run advances the games it plays).
     url, tokens, table = prepare(args.games * len(args.clients))
@@ -130,11 +132,11 @@ def main() -> None:
            "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": "turnpost-bench", "TURNPOST_INSTANCE": "/tmp/turnpost-bench",
            "RATE_LIMIT": "1000000 per minute"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn_workers), "-k", "gthread", "--threads", "8",
+        [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn_workers), "-k", "gthread", "--threads", str(args.gunicorn_threads),
          "-b", f"127.0.0.1:{port}", "--log-level", "warning", "service.wsgi:app"], env=env)
     try:
         time.sleep(4)
-        print(f"{args.games} games, {args.seconds:g} s per run, gunicorn {args.gunicorn_workers} workers x 8 threads, PostgreSQL")
+        print(f"{args.games} games, {args.seconds:g} s per run, gunicorn {args.gunicorn_workers} workers x {args.gunicorn_threads} threads, PostgreSQL")
         print("endpoint          clients   req/s   p50 ms   p99 ms   5xx   other 4xx")
         for level, clients in enumerate(args.clients):
             games = table[level * args.games:(level + 1) * args.games]

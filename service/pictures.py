@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import io
 import sys
+import threading
 from functools import lru_cache
 from types import ModuleType
 
@@ -48,23 +49,39 @@ def board_svg(game_id: str, view: dict, highlight: list[str] | None = None) -> s
 
 def board_png(game_id: str, view: dict) -> bytes:
     """The board of `view` as PNG, for the picture in an email: 256 colours, which look
-    the same as full colour on this drawing, weigh a third and encode faster."""
+    the same as full colour on this drawing, weigh half as much and encode faster."""
     return _palette_png(board_image(game_id, view))
 
 
 def board_image(game_id: str, view: dict) -> cairocffi.ImageSurface:
     """The board of `view` drawn in full colour.
 
-    A drawing with `picture_layers(view) -> (background, foreground)` is painted in two
-    parts: the background is rendered once per distinct SVG and kept as raw pixels, and
-    only the pieces are rendered for each picture. That skips most of the drawing's
-    elements (squares, labels, the river), which dominate the time cairosvg takes.
+    A drawing with `picture_layers(view) -> (background, pieces)` is painted from
+    cached parts: the background, rendered once per distinct SVG and kept as pixels,
+    and each distinct piece (a red tile, a bull king...) rendered once and then only
+    copied into place. cairosvg spends about 0.15 ms on each element it draws, and a
+    board has about a thousand.
     """
     drawing = drawing_module(game_id)
     if not hasattr(drawing, "picture_layers"):
         return render(drawing.board_svg(view))
-    background, foreground = drawing.picture_layers(view)
-    return _OverBackground(_background_pixels(background), foreground).cairo
+    background, pieces = drawing.picture_layers(view)
+    pixels, width, height, stride = _background_pixels(background)
+    image = cairocffi.ImageSurface.create_for_data(bytearray(pixels), cairocffi.FORMAT_ARGB32, width, height, stride)
+    context = cairocffi.Context(image)
+    with _PIECES_LOCK:  # cairo does not promise that two threads may read one surface at once
+        for x, y, svg in pieces:
+            context.set_source_surface(_piece(svg), x, y)
+            context.paint()
+    return image
+
+
+_PIECES_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=1024)
+def _piece(svg: str) -> cairocffi.ImageSurface:
+    return render(svg)
 
 
 def render(svg: str) -> cairocffi.ImageSurface:
@@ -87,7 +104,8 @@ def _palette_png(image: cairocffi.ImageSurface) -> bytes:
     # The drawings are opaque, so cairo's premultiplied alpha can be dropped as it is.
     rgb = Image.frombuffer("RGBA", size, bytes(image.get_data()), "raw", _CAIRO_RAW, image.get_stride(), 1)
     output = io.BytesIO()
-    rgb.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE).save(output, "PNG")
+    # The fastest zlib level: twice as quick as the default, and only a third larger.
+    rgb.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE).save(output, "PNG", compress_level=1)
     return output.getvalue()
 
 
@@ -97,20 +115,3 @@ def _background_pixels(svg: str) -> tuple[bytes, int, int, int]:
     image = render(svg)
     image.flush()
     return bytes(image.get_data()), image.get_width(), image.get_height(), image.get_stride()
-
-
-class _OverBackground(cairosvg.surface.PNGSurface):
-    """A cairosvg surface that starts from a copy of cached background pixels instead
-    of a transparent canvas (cairosvg's hook for making the surface is `_create_surface`)."""
-
-    def __init__(self, background: tuple[bytes, int, int, int], svg: str):
-        self._background = background
-        super().__init__(_tree(svg), None, _DPI)
-
-    def _create_surface(self, width, height):
-        pixels, cached_width, cached_height, stride = self._background
-        if (int(round(width)), int(round(height))) != (cached_width, cached_height):
-            raise ValueError("the picture's layers differ in size")
-        surface = cairocffi.ImageSurface.create_for_data(
-            bytearray(pixels), cairocffi.FORMAT_ARGB32, cached_width, cached_height, stride)
-        return surface, cached_width, cached_height

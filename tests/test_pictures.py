@@ -93,10 +93,12 @@ LAYERED = {
 
 
 @pytest.mark.parametrize("view", LAYERED.values(), ids=LAYERED.keys())
-def test_the_email_picture_drawn_in_layers_equals_the_whole_drawing(view):
+def test_the_email_picture_painted_from_pieces_equals_the_whole_drawing(view):
     whole = image_pixels(pictures.render(drawing.board_svg(view)))
     layered = image_pixels(pictures.board_image("tigris", view))
-    assert ImageChops.difference(whole, layered).getbbox() is None
+    # A piece is blended onto the board as a whole, not shape by shape: the same
+    # colours up to rounding.
+    assert max(high for _, high in ImageChops.difference(whole, layered).getextrema()) <= 1
 
 
 def test_the_email_png_has_256_colours_close_to_the_drawing():
@@ -104,6 +106,7 @@ def test_the_email_png_has_256_colours_close_to_the_drawing():
     png = Image.open(io.BytesIO(pictures.board_png("tigris", view)))
     assert png.mode == "P" and len(png.getcolors(256)) <= 256
     difference = ImageChops.difference(png.convert("RGB"), image_pixels(pictures.board_image("tigris", view)))
-    # Off by about one level on average; only some antialiased edges by more.
+    # Off by about one level on average; by more than 8 only on a few antialiased edges.
     assert max(ImageStat.Stat(difference).mean) < 2
-    assert max(high for _, high in difference.getextrema()) <= 48
+    far = sum(difference.convert("L").histogram()[9:])
+    assert far / (difference.width * difference.height) < 0.005

@@ -11,6 +11,7 @@ import math
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
 
 ROWS, COLS = 11, 16
@@ -58,8 +59,8 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
         _labels(),
         '<g class="squares">', *(_square(board, sq) for sq in range(ROWS * COLS)), "</g>",
         '<g class="monuments" pointer-events="none">',
-        *(_monument(m) for m in board.monuments), "</g>",
-        '<g class="markers" pointer-events="none">', *_markers(board), "</g>",
+        *(_monument(m, *_origin(m[0])) for m in board.monuments), "</g>",
+        '<g class="markers" pointer-events="none">', *(marker for _, marker in _markers(board, _origin)), "</g>",
         _frame(),
         '<g class="legend">' + _legend_key() + _legend_dynasties(board) + "</g>",
         "</svg>",
@@ -67,17 +68,40 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
     return "\n".join(parts)
 
 
-def picture_layers(view: dict) -> tuple[str, str]:
-    """The board of `view` as two SVG documents for a raster picture: the background,
-    which only the board map decides (paper, labels, squares, river, the fixed rows of
-    the key), and what stands on it with the frame over all. Painted in that order they give the
-    picture of `board_svg(view)`; the background is the same for every position on a
-    map, so a renderer may draw it once and reuse it."""
+PIECE_MARGIN = 8  # room around a piece's box for what overflows it (strokes, rings)
+
+
+def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
+    """The board of `view` for a raster picture: the background, which only the board
+    map decides (paper, labels, squares, river, the fixed rows of the key), and the
+    pieces to paint over it in order, each an SVG document placed at (x, y). Painted
+    so, they give the picture of `board_svg(view)`. The background is the same for
+    every position on a map, and a piece's document the same wherever it stands, so a
+    renderer may draw each once and reuse it."""
     board = _Board.from_view(view, [])
-    standing = [_standing(board, sq) for sq in range(ROWS * COLS)]
-    foreground = [_svg_open(), *standing, *(_monument(m) for m in board.monuments),
-                  *_markers(board), _frame(), _legend_dynasties(board), "</svg>"]
-    return _background(board.map_name), "\n".join(foreground)
+    pieces = []
+
+    def place(x: int, y: int, size: int, drawing: str) -> None:
+        pieces.append((x - PIECE_MARGIN, y - PIECE_MARGIN, _piece_svg(size, drawing)))
+
+    for sq in range(ROWS * COLS):
+        standing = _standing(board, sq, 0, 0)
+        if standing:
+            place(*_origin(sq), CELL, standing)
+    for monument in board.monuments:
+        place(*_origin(monument[0]), 2 * CELL, _monument(monument, 0, 0))
+    for sq, marker in _markers(board, lambda sq: (0, 0)):
+        place(*_origin(sq), CELL, marker)
+    pieces.append((0, 0, "\n".join([_svg_open(), _frame(), _legend_dynasties(board), "</svg>"])))
+    return _background(board.map_name), pieces
+
+
+@lru_cache(maxsize=1024)
+def _piece_svg(size: int, drawing: str) -> str:
+    side = size + 2 * PIECE_MARGIN
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" '
+            f'font-family={quoteattr(FONT)}><g transform="translate({PIECE_MARGIN} {PIECE_MARGIN})">'
+            f"{drawing}</g></svg>")
 
 
 @lru_cache(maxsize=None)
@@ -310,7 +334,7 @@ def _square(board: _Board, sq: int) -> str:
         "data__conflict": board.conflict.get(sq),
     }
     ground = _ground(sq, river, waves=not tile)
-    return f"<g{_attrs(**data)}>{ground}{_standing(board, sq)}</g>"
+    return f"<g{_attrs(**data)}>{ground}{_standing(board, sq, *_origin(sq))}</g>"
 
 
 def _ground(sq: int, river: bool, waves: bool) -> str:
@@ -321,9 +345,9 @@ def _ground(sq: int, river: bool, waves: bool) -> str:
     return rect + _waves(x, y) if river and waves else rect
 
 
-def _standing(board: _Board, sq: int) -> str:
-    """What stands on a square: the take-first mark, a tile or catastrophe, a leader."""
-    x, y = _origin(sq)
+def _standing(board: _Board, sq: int, x: int, y: int) -> str:
+    """What stands on a square, drawn with its corner at (x, y): the take-first mark,
+    a tile or catastrophe, a leader."""
     tile = board.tiles.get(sq)
     leader = board.leaders.get(sq)
     body = []
@@ -413,11 +437,10 @@ def _star_points(spikes: int, outer: float, inner: float) -> str:
     return " ".join(points)
 
 
-def _monument(monument: tuple[int, str, str]) -> str:
-    """A two-tier stepped monument over its 2x2 block: the first colour below, the
-    second above, each tier with its tile letter."""
+def _monument(monument: tuple[int, str, str], x: int, y: int) -> str:
+    """A two-tier stepped monument over its 2x2 block (corner at x, y): the first
+    colour below, the second above, each tier with its tile letter."""
     top_left, first, second = monument
-    x, y = _origin(top_left)
     block = 2 * CELL
     low, high = PAINT.get(first, PAINT["unknown"]), PAINT.get(second, PAINT["unknown"])
     return (
@@ -434,28 +457,31 @@ def _monument(monument: tuple[int, str, str]) -> str:
     )
 
 
-def _markers(board: _Board) -> list[str]:
+def _markers(board: _Board, corner: Callable[[int], tuple[int, int]]) -> list[tuple[int, str]]:
+    """The markers over the squares, as (square, drawing); `corner` gives where the
+    drawing puts each square's top-left corner."""
     out = []
     for sq in sorted(board.treasures):
-        x, y = _origin(sq)
-        out.append(_treasure(x + CELL - 10, y + 10, sq in board.take_first))
+        x, y = corner(sq)
+        out.append((sq, _treasure(x + CELL - 10, y + 10, sq in board.take_first)))
     if board.unification:
-        x, y = _origin(board.unification[0])
-        out.append(
+        sq = board.unification[0]
+        x, y = corner(sq)
+        out.append((sq,
             f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
             f'stroke="{PAINT["unification"]}" stroke-width="3"/>'
             f'<circle cx="{x + 10}" cy="{y + 10}" r="8" fill="#ffffff" stroke="{PAINT["unification"]}" '
-            f'stroke-width="2"/>' + _text(x + 10, y + 10, "U", 11, PAINT["unification"]))
+            f'stroke-width="2"/>' + _text(x + 10, y + 10, "U", 11, PAINT["unification"])))
     for sq, side in sorted(board.conflict.items()):
-        x, y = _origin(sq)
-        out.append(
+        x, y = corner(sq)
+        out.append((sq,
             f'<circle cx="{x + 9}" cy="{y + 9}" r="8" fill="{PAINT["conflict"]}"/>'
-            + _text(x + 9, y + 9, side[0].upper(), 11, "#ffffff"))
+            + _text(x + 9, y + 9, side[0].upper(), 11, "#ffffff")))
     for sq in sorted(board.legal):
-        x, y = _origin(sq)
-        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '
-                   f'fill="{PAINT["legal"]}" fill-opacity="0.25" stroke="{PAINT["legal"]}" '
-                   f'stroke-width="4" stroke-dasharray="8 4"/>')
+        x, y = corner(sq)
+        out.append((sq, f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '
+                        f'fill="{PAINT["legal"]}" fill-opacity="0.25" stroke="{PAINT["legal"]}" '
+                        f'stroke-width="4" stroke-dasharray="8 4"/>'))
     return out
 
 
