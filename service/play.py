@@ -65,13 +65,16 @@ def seats_of(db: Session, game: Game) -> list[Seat]:
     key = ("seats", game.id)
     if key not in db.info:
         rows = db.exec(select(Seat, User).outerjoin(User, User.id == Seat.user_id)
-                       .where(Seat.game_id == game.id).order_by(Seat.id))
+                       .where(Seat.game_id == game.id).order_by(Seat.id)).all()
         db.info[key] = [seat for seat, _ in rows]
+        # The session keeps only weak references: hold the users for the transaction.
+        db.info[("seat users", game.id)] = [user for _, user in rows]
     return db.info[key]
 
 
 def _forget_seats(db: Session, game: Game) -> None:
     db.info.pop(("seats", game.id), None)
+    db.info.pop(("seat users", game.id), None)
 
 
 def seat_of_user(db: Session, game: Game, user: User | None) -> Seat | None:
