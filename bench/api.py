@@ -71,7 +71,7 @@ def client_process(args) -> dict:
                 body = json.dumps({"move": move, "version": version})
                 url = f"/api/games/{gid}/moves"
             else:
-                body, url = "{}", "/api/_bench/commit"
+                body, url = "{}", f"/api/_bench/commit/{gid}"
             headers = {"Content-Type": "application/json", "Authorization": f"Bearer {tokens[seat]}"}
             t0 = time.perf_counter()
             conn.request("POST", url, body, headers)

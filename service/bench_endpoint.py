@@ -1,5 +1,6 @@
-"""A bare endpoint that does one small write and one commit: the floor against which
-the benchmark (`bench/api.py`) measures move submits. Mounted only when
+"""A bare endpoint that does one small write and one commit on a game's row: the floor
+against which the benchmark (`bench/api.py`) measures move submits, on the same games
+they play (so the rows are as spread out as theirs). Mounted only when
 TURNPOST_BENCH=1."""
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from service.web import db_engine
 bp = Blueprint("bench", __name__)
 
 
-@bp.post("/api/_bench/commit")
-def one_commit():
+@bp.post("/api/_bench/commit/<int:game_id>")
+def one_commit(game_id: int):
     with transaction(db_engine()) as db:
-        db.exec(text("UPDATE game SET version = version WHERE id = 1"))
+        db.exec(text("UPDATE game SET version = version WHERE id = :id").bindparams(id=game_id))
     return jsonify({"ok": True})
