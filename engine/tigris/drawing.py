@@ -81,27 +81,28 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
     board = _Board.from_view(view, [])
     pieces = []
 
-    def place(x: int, y: int, size: int, drawing: str) -> None:
-        pieces.append((x - PIECE_MARGIN, y - PIECE_MARGIN, _piece_svg(size, drawing)))
+    def place(x: int, y: int, width: int, height: int, drawing: str) -> None:
+        pieces.append((x - PIECE_MARGIN, y - PIECE_MARGIN, _piece_svg(width, height, drawing)))
 
     for sq in range(ROWS * COLS):
         standing = _standing(board, sq, 0, 0)
         if standing:
-            place(*_origin(sq), CELL, standing)
+            place(*_origin(sq), CELL, CELL, standing)
     for monument in board.monuments:
-        place(*_origin(monument[0]), 2 * CELL, _monument(monument, 0, 0))
+        place(*_origin(monument[0]), 2 * CELL, 2 * CELL, _monument(monument, 0, 0))
     for sq, marker in _markers(board, lambda sq: (0, 0)):
-        place(*_origin(sq), CELL, marker)
-    pieces.append((0, 0, "\n".join([_svg_open(), _frame(), _legend_dynasties(board), "</svg>"])))
+        place(*_origin(sq), CELL, CELL, marker)
+    place(0, 0, WIDTH, HEIGHT, _frame())  # the same on every board: one piece
+    strip = _KEY_TOP + 40  # the key's last row, which names the dynasties
+    place(0, strip, WIDTH, HEIGHT - strip, f'<g transform="translate(0 {-strip})">{_legend_dynasties(board)}</g>')
     return _background(board.map_name), pieces
 
 
 @lru_cache(maxsize=1024)
-def _piece_svg(size: int, drawing: str) -> str:
-    side = size + 2 * PIECE_MARGIN
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" '
-            f'font-family={quoteattr(FONT)}><g transform="translate({PIECE_MARGIN} {PIECE_MARGIN})">'
-            f"{drawing}</g></svg>")
+def _piece_svg(width: int, height: int, drawing: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2 * PIECE_MARGIN}" '
+            f'height="{height + 2 * PIECE_MARGIN}" font-family={quoteattr(FONT)}>'
+            f'<g transform="translate({PIECE_MARGIN} {PIECE_MARGIN})">{drawing}</g></svg>')
 
 
 @lru_cache(maxsize=None)
