@@ -110,3 +110,26 @@ def test_the_email_png_has_256_colours_close_to_the_drawing():
     assert max(ImageStat.Stat(difference).mean) < 2
     far = sum(difference.convert("L").histogram()[9:])
     assert far / (difference.width * difference.height) < 0.005
+
+
+def _card_game_view(seed: int, moves: int) -> dict:
+    """The view of seat 0 after `moves` random moves of a card game."""
+    import random
+
+    import engine
+    game = engine.get_game("euphrat-cards")
+    state, rng = game.setup(3, seed, {}), random.Random(seed)
+    for _ in range(moves):
+        seat = min(game.pending(state))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    return game.view(state, 0)
+
+
+@pytest.mark.parametrize("moves", [0, 60, 150])
+def test_the_card_game_picture_painted_from_pieces_equals_the_whole_drawing(moves):
+    from engine.euphrat_cards import drawing as cards_drawing
+
+    view = _card_game_view(4, moves)
+    whole = image_pixels(pictures.render(cards_drawing.board_svg(view)))
+    layered = image_pixels(pictures.board_image("euphrat-cards", view))
+    assert max(high for _, high in ImageChops.difference(whole, layered).getextrema()) <= 1

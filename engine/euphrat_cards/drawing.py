@@ -7,9 +7,11 @@ a strip below. Each card, and each place a card may still go, is an element with
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from engine.euphrat_cards.cards import COLUMN_LETTERS, COLUMNS, GAP_NAMES, MAX_UNDER
+from engine.picture_pieces import piece
 
 CARD_W, CARD_H = 56, 34  # one card, in pixels
 ROW_PITCH = 40  # from one card of a column to the next
@@ -53,11 +55,7 @@ def board_svg(view: dict, *, highlight=None) -> str:
     (`C2`, `CD`) or columns (`C`: its next free slot) to mark with class `legal`."""
     leaders = _leaders_by_slot(view)
     marked = _marked_slots(view, highlight or ())
-    body = []
-    for index, cards in enumerate(view["columns"]):
-        body.extend(_column(index, cards, leaders, marked))
-    for index, card in enumerate(view["gaps"]):
-        body.append(_gap(index, card, leaders, marked))
+    body = [_slot(*place, leaders, marked) for place in _places(view)]
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="table-title table-desc" '
@@ -74,6 +72,25 @@ def board_svg(view: dict, *, highlight=None) -> str:
             "</svg>",
         ]
     )
+
+
+def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
+    """The table for a raster picture (docs/drawing.md): a background of paper and
+    column letters, and each card, empty place and the strip of free ships as a piece
+    drawn at its box's origin. Painted in order they give `board_svg(view)`'s picture."""
+    leaders = _leaders_by_slot(view)
+    pieces = [piece(x, y, w, h, _slot_shapes(0, 0, w, h, card, leaders.get(name)), FONT)
+              for name, x, y, w, h, card, _ in _places(view)]
+    strip = TOP + ROWS * ROW_PITCH
+    ships = f'<g transform="translate(0 {-strip})">{"".join(_free_ships(view))}</g>'
+    pieces.append(piece(0, strip, WIDTH, HEIGHT - strip, ships, FONT))
+    return _background(), pieces
+
+
+@lru_cache(maxsize=1)
+def _background() -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" font-family="{FONT}">'
+            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>{"".join(_labels())}</svg>')
 
 
 def _leaders_by_slot(view: dict) -> dict[str, tuple[str, int, str]]:
@@ -113,59 +130,60 @@ def _labels() -> list[str]:
     ]
 
 
-def _column(index: int, cards: str, leaders: dict, marked: set[str]) -> list[str]:
-    """A column's cards from its head down, then its next free slot if it has room."""
-    letter = COLUMN_LETTERS[index]
-    x = _column_x(index)
-    drawn = [
-        _slot(f"{letter}{row}", x, _row_y(row), CARD_W, CARD_H, card, leaders, marked, column=letter)
-        for row, card in enumerate(cards)
-    ]
-    if len(cards) < ROWS:
-        row = len(cards)
-        drawn.append(_slot(f"{letter}{row}", x, _row_y(row), CARD_W, CARD_H, "", leaders, marked, column=letter))
-    return drawn
-
-
-def _gap(index: int, card: str, leaders: dict, marked: set[str]) -> str:
-    """A gap card stands upright between its two columns, centred on their third
-    card, so it cannot be mistaken for a card of either column."""
+def _places(view: dict) -> list[tuple]:
+    """Every card and every place a card may still go, in drawing order: (slot name,
+    x, y, width, height, card or "", column letter or None). A column lists its cards
+    from the head down, then its next free place if it has room; a gap card stands
+    upright between its two columns, centred on their third card, so it cannot be
+    mistaken for a card of either column."""
+    places = []
+    for index, cards in enumerate(view["columns"]):
+        letter, x = COLUMN_LETTERS[index], _column_x(index)
+        for row in range(min(len(cards) + 1, ROWS)):
+            card = cards[row] if row < len(cards) else ""
+            places.append((f"{letter}{row}", x, _row_y(row), CARD_W, CARD_H, card, letter))
     width, height = GAP_W - 8, 2 * ROW_PITCH - 6
-    x = _column_x(index) + CARD_W + 4
-    y = _row_y(GAP_ROW) + CARD_H / 2 - height / 2
-    card = "" if card == "." else card
-    return _slot(GAP_NAMES[index], x, y, width, height, card, leaders, marked)
+    for index, card in enumerate(view["gaps"]):
+        x, y = _column_x(index) + CARD_W + 4, _row_y(GAP_ROW) + CARD_H / 2 - height / 2
+        places.append((GAP_NAMES[index], x, y, width, height, "" if card == "." else card, None))
+    return places
 
 
-def _slot(name, x, y, w, h, card, leaders, marked, column=None) -> str:
+def _slot(name, x, y, w, h, card, column, leaders, marked) -> str:
     """One card (or an empty place) with its data attributes; the legal mark last."""
     attrs = {"data-slot": name}
     if column:
         attrs["data-column"] = column
     if name in marked:
         attrs["class"] = "legal"
-    shapes = []
-    upright = h > w  # a gap card
     if not card:
         attrs["data-empty"] = "1"
-        fill = "none" if upright else SLOT
-        shapes.append(
-            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{fill}" '
-            f'stroke="#c9b68a" stroke-dasharray="4 3"/>'
-        )
     else:
         attrs.update(_card_attrs(card))
-        shapes.append(_card(x, y, w, h, card))
     if name in leaders:
-        role, seat, dynasty = leaders[name]
+        role, seat, _ = leaders[name]
         attrs.update({"data-leader": role, "data-seat": str(seat)})
-        at = (x + w / 2 - 3, y + h - 20) if upright else (x + w - 18, y + h / 2)
-        shapes.append(_leader(*at, role, dynasty))
-    shapes.append(
+    shapes = _slot_shapes(x, y, w, h, card, leaders.get(name)) + (
         f'<rect class="legal-mark" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>'
     )
     opening = "".join(f" {key}={quoteattr(value)}" for key, value in attrs.items())
-    return f"<g{opening}>{''.join(shapes)}</g>"
+    return f"<g{opening}>{shapes}</g>"
+
+
+def _slot_shapes(x, y, w, h, card: str, leader: tuple | None) -> str:
+    """What a place shows: its card, or a dashed outline when empty; its leader."""
+    upright = h > w  # a gap card
+    if not card:
+        fill = "none" if upright else SLOT
+        shapes = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{fill}" '
+                  f'stroke="#c9b68a" stroke-dasharray="4 3"/>')
+    else:
+        shapes = _card(x, y, w, h, card)
+    if leader:
+        role, _, dynasty = leader
+        at = (x + w / 2 - 3, y + h - 20) if upright else (x + w - 18, y + h / 2)
+        shapes += _leader(*at, role, dynasty)
+    return shapes
 
 
 def _card_attrs(card: str) -> dict[str, str]:

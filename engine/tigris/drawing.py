@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
 
+from engine.picture_pieces import piece
+
 ROWS, COLS = 11, 16
 CELL = 48                      # pixels per square
 MARGIN = 24                    # room for the column letters and row numbers
@@ -68,9 +70,6 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
     return "\n".join(parts)
 
 
-PIECE_MARGIN = 8  # room around a piece's box for what overflows it (strokes, rings)
-
-
 def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
     """The board of `view` for a raster picture: the background, which only the board
     map decides (paper, labels, squares, river, the fixed rows of the key), and the
@@ -82,7 +81,7 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
     pieces = []
 
     def place(x: int, y: int, width: int, height: int, drawing: str) -> None:
-        pieces.append((x - PIECE_MARGIN, y - PIECE_MARGIN, _piece_svg(width, height, drawing)))
+        pieces.append(piece(x, y, width, height, drawing, FONT))
 
     for sq in range(ROWS * COLS):
         standing = _standing(board, sq, 0, 0)
@@ -96,13 +95,6 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
     strip = _KEY_TOP + 40  # the key's last row, which names the dynasties
     place(0, strip, WIDTH, HEIGHT - strip, f'<g transform="translate(0 {-strip})">{_legend_dynasties(board)}</g>')
     return _background(board.map_name), pieces
-
-
-@lru_cache(maxsize=1024)
-def _piece_svg(width: int, height: int, drawing: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2 * PIECE_MARGIN}" '
-            f'height="{height + 2 * PIECE_MARGIN}" font-family={quoteattr(FONT)}>'
-            f'<g transform="translate({PIECE_MARGIN} {PIECE_MARGIN})">{drawing}</g></svg>')
 
 
 @lru_cache(maxsize=None)
