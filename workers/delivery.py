@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Iterator
 
 from sqlalchemy.engine import Engine
-from sqlmodel import select
+from sqlmodel import select, update
 
 from service.db import transaction
 from service.models import Notification, Seat, User, utcnow
@@ -39,9 +39,10 @@ def wanted(db, row: Notification) -> bool:
     """Whether the player wants this email (sign-in and game-over always go)."""
     if row.kind in ("sign_in", "invitation", "digest") or row.user_id is None:
         return True
-    user = db.get(User, row.user_id)
-    seat = db.exec(select(Seat).where(Seat.game_id == row.game_id, Seat.user_id == row.user_id)).first()
-    mode = (seat.email_mode if seat and seat.email_mode else None) or user.email_mode
+    user_mode, seat_mode = db.exec(
+        select(User.email_mode, Seat.email_mode).outerjoin(
+            Seat, (Seat.user_id == User.id) & (Seat.game_id == row.game_id)).where(User.id == row.user_id)).first()
+    mode = seat_mode or user_mode
     if row.kind == "game_over":
         return mode != "off"
     return mode == "every"
@@ -64,7 +65,7 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
         message = build_message(compose(db, settings, row))
     transport.send(message)  # raises unless accepted
     with transaction(engine) as db:
-        db.get(Notification, notification_id).sent_at = utcnow()
+        db.exec(update(Notification).where(Notification.id == notification_id).values(sent_at=utcnow()))
     return "sent"
 
 
