@@ -1,6 +1,7 @@
 """Commit-to-SMTP-accept latency: moves submitted over HTTP at a steady rate; for each
 decision email they cause, the time from the notification row's creation (inside the
-move's transaction) to the SMTP server's acceptance of that email. Reports p50/p99/max.
+move's transaction) to the SMTP server's acceptance of that email. Reports p50, p90,
+p99 and max.
 
     .venv/bin/python bench/latency.py [--rate 4] [--seconds 60] [--games 200]
 
@@ -120,6 +121,7 @@ def main() -> None:
           f"{len(owed)} decision emails owed, {len(latencies)} accepted")
     if latencies:
         print(f"commit-to-accept s: p50 {statistics.median(latencies):.3f}  "
+              f"p90 {latencies[int(len(latencies) * 0.9)]:.3f}  "
               f"p99 {latencies[int(len(latencies) * 0.99)]:.3f}  max {latencies[-1]:.3f}")
 
 
