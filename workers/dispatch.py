@@ -30,7 +30,6 @@ class CeleryDispatcher:
             deliver_notification.delay(notification_id)
         self.queue.add_many(due)
 
-
     def mail_backlog(self) -> int:
         """How many delivery tasks wait in the mail queue."""
         from workers.app import mail_queue
@@ -55,24 +54,40 @@ class InProcessDispatcher:
         self.transport = delivery.transport_for(settings)
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="turnpost-mail")
         self.stopping = threading.Event()
+        self._waiting, self._counting = 0, threading.Lock()
 
     def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
         # Deadlines need no hand-over: the sweeper reads them from the database.
         for notification_id in notification_ids:
-            self.pool.submit(self._deliver, notification_id)
+            self._submit(notification_id)
+
+    def mail_backlog(self) -> int:
+        """How many deliveries wait for the mail thread or are under way."""
+        return self._waiting
+
+    def _submit(self, notification_id: int) -> None:
+        with self._counting:
+            self._waiting += 1
+        self.pool.submit(self._deliver, notification_id)
 
     def _deliver(self, notification_id: int) -> None:
         try:
             delivery.deliver(self.engine, self.settings, notification_id, self.transport)
         except Exception:  # the sweeper retries it
             log.exception("delivering notification %s failed", notification_id)
+        finally:
+            with self._counting:
+                self._waiting -= 1
 
     def sweep_once(self, now: datetime | None = None) -> None:
         now = now or datetime.now(timezone.utc)
         for deadline_id in deadlines.due_ids(self.engine, now):
             self.dispatch(*deadlines.fire(self.engine, deadline_id, now).ids)
-        for notification_id in delivery.unsent_ids(self.engine, older_than_seconds=60):
-            self.pool.submit(self._deliver, notification_id)
+        # As in the Celery sweep: only once the deliveries have drained, else a row
+        # merely waiting its turn would be queued again behind itself.
+        if not self.mail_backlog():
+            for notification_id in delivery.unsent_ids(self.engine, older_than_seconds=60):
+                self._submit(notification_id)
 
     def start(self) -> "InProcessDispatcher":
         def loop():

@@ -26,3 +26,36 @@ def test_sweep_finds_every_unsent_row_past_any_batch(app):
     with transaction(engine) as db:
         unsent = set(db.exec(select(Notification.id).where(Notification.sent_at.is_(None), Notification.created_at < old + timedelta(seconds=1))))
     assert unsent <= set(found)
+
+
+def test_the_embedded_sweep_waits_while_deliveries_are_queued(app, tmp_path):
+    import dataclasses
+    import threading
+
+    from workers.dispatch import InProcessDispatcher
+
+    engine = app.extensions["turnpost"]["engine"]
+    settings = dataclasses.replace(app.extensions["turnpost"]["settings"], maildir=tmp_path / "mail")
+    old = utcnow() - timedelta(minutes=5)
+    with transaction(engine) as db:
+        rows = [Notification(kind="sign_in", email=f"queued{n}@example.org", message_id=f"<queued{n}-{tmp_path.name}@t>",
+                             payload={"sign_in_url": "http://turnpost.test/s", "valid_minutes": 15}, created_at=old)
+                for n in range(3)]
+        db.add_all(rows)
+        db.flush()
+        ours = [r.id for r in rows]
+    dispatcher = InProcessDispatcher(settings, engine)
+    gate = threading.Event()
+    dispatcher.pool.submit(gate.wait)  # the mail thread is busy
+    try:
+        dispatcher.dispatch(ours, [])
+        assert dispatcher.mail_backlog() == 3
+        dispatcher.sweep_once()
+        dispatcher.sweep_once()
+        assert dispatcher.mail_backlog() == 3  # the waiting rows were not queued again
+    finally:
+        gate.set()
+        dispatcher.stop()
+    assert dispatcher.mail_backlog() == 0
+    with transaction(engine) as db:
+        assert all(db.get(Notification, i).sent_at is not None for i in ours)
