@@ -8,7 +8,7 @@ import mailbox
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from itsdangerous import BadSignature
 
-from service import play
+from service import dev_outbox, play
 from service.action_tokens import TokenRejected, read_token
 from service.auth import peek_sign_in_link, use_sign_in_link
 from service.db import reading
@@ -73,12 +73,16 @@ def apply_action(token):
     if page:
         return page
     try:
-        run(lambda db: play.submit_move(db, parsed.game_id, parsed.seat, play.read_move(game, text=parsed.move), parsed.version))
+        moved, _, _ = run(lambda db: play.submit_move(
+            db, parsed.game_id, parsed.seat, play.read_move(game, text=parsed.move), parsed.version, email_mover=True))
     except ServiceError as err:
         if err.status == 409:
             return _still_current(parsed)[0] or _message("This link is out of date", err.message, 409, game.id)
         return _message("That move was not accepted", err.message, err.status, game.id)
-    return _message("Done", f"Your move was made: {play.rules(game).describe(play.read_move(game, text=parsed.move))}.", 200, game.id)
+    made = f"Your move was made: {play.rules(game).describe(play.read_move(game, text=parsed.move))}."
+    if moved.status == "active" and parsed.seat in play.rules(moved).pending(play.game_state(moved)):
+        made += " It is still your decision: an email with it is on its way."
+    return _message("Done", made, 200, game.id)
 
 
 @bp.get("/sign-in/<token>")
@@ -135,14 +139,28 @@ def unsubscribe(token):
 
 @bp.get("/dev/mail")
 def dev_mail():
-    """The local outbox of the embedded service (development mode only)."""
+    """The local outbox of the embedded service (development mode only): each email
+    as its reader sees it, with a box to reply to it through the inbound SMTP server."""
     if not settings().dev_mode:
         abort(404)
     box = mailbox.Maildir(str(settings().maildir), create=True)
-    messages = sorted(box, key=lambda m: m.get("Date", ""), reverse=True)[:100]
-    shown = [
-        {"to": m["To"], "subject": m["Subject"], "date": m["Date"],
-         "text": next((p.get_payload(decode=True).decode() for p in m.walk() if p.get_content_type() == "text/plain"), "")}
-        for m in messages
-    ]
-    return render_template("pages/dev_mail.html", messages=shown)
+    messages = sorted(box.items(), key=lambda item: item[1].get("Date", ""), reverse=True)[:100]
+    shown = [dev_outbox.shown(key, message) for key, message in messages]
+    return render_template("pages/dev_mail.html", messages=shown, replied=request.args.get("replied"))
+
+
+@bp.post("/dev/mail/<key>/reply")
+def dev_mail_reply(key):
+    """Send a reply to a local email as its reader's mail program would."""
+    if not settings().dev_mode:
+        abort(404)
+    box = mailbox.Maildir(str(settings().maildir), create=True)
+    try:
+        original = box[key]
+    except KeyError:
+        abort(404)
+    try:
+        dev_outbox.send_reply(original, request.form.get("body", ""), settings().inbound_smtp_port)
+    except (OSError, ValueError) as err:
+        return _message("The reply was not sent", f"The inbound SMTP server did not take it: {err}", 502)
+    return redirect(url_for("links.dev_mail", replied=key))

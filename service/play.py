@@ -99,7 +99,7 @@ def game_state(game: Game):
     return rules(game).from_json(game.state)
 
 
-def _notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: Game | None = None,
+def notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: Game | None = None,
             seat: int | None = None, payload: dict | None = None) -> Notification:
     row = Notification(
         kind=kind, email=email, user_id=user_id, game_id=game.id if game else None, seat=seat,
@@ -168,7 +168,7 @@ def time_control_of(game: Game) -> TimeControl:
 def _invite(db: Session, work: Work, game: Game, inviter: User, invitee: User) -> None:
     db.add(Seat(game_id=game.id, email=invitee.email, user_id=invitee.id))
     _forget_seats(db, game)
-    _notify(db, work, "invitation", invitee.email, invitee.id, game, payload={"inviter": inviter.email})
+    notify(db, work, "invitation", invitee.email, invitee.id, game, payload={"inviter": inviter.email})
 
 
 def invite(db: Session, game_id: int, user: User, email: str, version) -> tuple[Game, Work]:
@@ -258,24 +258,30 @@ def submit_user_move(db: Session, game_id: int, user: User, version, move: dict 
 
 
 def submit_move(db: Session, game_id: int, seat_number: int, move: dict, version,
-                by_service: bool = False, now: datetime | None = None) -> tuple[Game, list[dict], Work]:
-    """Apply `move` for `seat_number` if the game is still at `version`."""
-    return _submit(db, load_game(db, game_id, lock=True), seat_number, move, version, by_service, now or utcnow())
+                by_service: bool = False, now: datetime | None = None,
+                email_mover: bool | None = None) -> tuple[Game, list[dict], Work]:
+    """Apply `move` for `seat_number` if the game is still at `version`.
+    `email_mover`: whether the mover gets a decision email when he still owes one
+    (True: always, for a player who plays from email links; False: never, when the
+    answer to his emailed reply shows the decision; None: only for a new kind of
+    decision, as for a player on the game page)."""
+    return _submit(db, load_game(db, game_id, lock=True), seat_number, move, version, by_service, now or utcnow(),
+                   email_mover)
 
 
 def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_service: bool,
-            now: datetime) -> tuple[Game, list[dict], Work]:
+            now: datetime, email_mover: bool | None = None) -> tuple[Game, list[dict], Work]:
     check_version(game, version)
     if game.status != "active":
         raise Conflict(f"the game is {game.status}; no moves are taken", code="game_not_active")
     work = Work()
-    events = _apply(db, game, seat_number, move, by_service, now, work)
+    events = _apply(db, game, seat_number, move, by_service, now, work, email_mover)
     db.flush()
     return game, events, work
 
 
 def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bool,
-           now: datetime, work: Work) -> list[dict]:
+           now: datetime, work: Work, email_mover: bool | None = None) -> list[dict]:
     game_rules = rules(game)
     state = game_rules.from_json(game.state)
     before = game_rules.pending(state)
@@ -285,17 +291,17 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
         state, events = game_rules.apply(state, seat_number, move)
     except engine.IllegalMove as err:
         raise Invalid(err.message, code=err.code) from None
-    seq = _last_seq(db, game) + 1
+    seq = last_move_seq(db, game) + 1
     db.info[("last_seq", game.id)] = seq
     db.add(Move(game_id=game.id, seq=seq, seat=seat_number, move=move, events=events, by_service=by_service))
     game.state = game_rules.to_json(state)
     game.version += 1
-    _decisions_changed(db, game, before, state, work, now)
+    _decisions_changed(db, game, before, state, work, now, mover=(seat_number, email_mover))
     _play_for_resigned(db, game, work, now)
     return events
 
 
-def _last_seq(db: Session, game: Game) -> int:
+def last_move_seq(db: Session, game: Game) -> int:
     """The move log's last sequence number (kept for the rest of the transaction)."""
     key = ("last_seq", game.id)
     if key not in db.info:
@@ -316,9 +322,12 @@ def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> No
         _apply(db, game, due[0], game_rules.default_move(state, due[0]), True, now, work)
 
 
-def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work, now: datetime) -> None:
-    """Charge clocks of seats that decided, start clocks and write deadlines and
-    emails for seats that newly owe a decision, and finish the game if it ended."""
+def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work, now: datetime,
+                       mover: tuple[int, bool | None] = (-1, None)) -> None:
+    """Charge clocks of seats that decided, start clocks and write deadlines for
+    seats that newly owe a decision, email every seat that owes a new kind of
+    decision (a war right after one's own tile, say), and finish the game if it ended.
+    `mover` is the seat that moved and whether it gets an email (see `submit_move`)."""
     game_rules = rules(game)
     after = game_rules.pending(state)
     seats = {s.seat: s for s in seats_of(db, game) if s.seat is not None}
@@ -330,16 +339,23 @@ def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work,
             seat.bank_seconds = bank_after_decision(seat.bank_seconds, used, tc)
             seat.decision_started_at = None
         _cancel_deadlines(db, game.id, number, now)
-    last_seq = _last_seq(db, game)
-    for number in sorted(set(after) - set(before)):
-        seat = seats[number]
-        if not seat.resigned:
+    last_seq = last_move_seq(db, game)
+    mover_seat, email_mover = mover
+    for number in sorted(after):
+        seat, new = seats[number], number not in before
+        emailed = new or before[number] != after[number]
+        if number == mover_seat and email_mover is not None:
+            emailed = email_mover
+        if seat.resigned:
+            emailed = False
+        elif new:
             _write_deadlines(db, game, seat, now, tc, work)
-            _notify(db, work, "your_turn", seat.email, seat.user_id, game, number,
+        if emailed:
+            notify(db, work, "your_turn", seat.email, seat.user_id, game, number,
                     {"since_seq": seat.last_seen_seq, "upto_seq": last_seq, "version": game.version})
             seat.last_seen_seq = last_seq
-        # Set after the reads above, so the seat's row is written once.
-        seat.decision_started_at = now
+        if new:  # set after the reads above, so the seat's row is written once
+            seat.decision_started_at = now
     outcome = game_rules.outcome(state)
     if outcome is not None:
         _finish(db, game, outcome, "finished", work, now)
@@ -383,7 +399,7 @@ def _finish(db: Session, game: Game, result: dict | None, status: str, work: Wor
     _cancel_deadlines(db, game.id, None, now)
     for seat in seats_of(db, game):
         if seat.status == "accepted":
-            _notify(db, work, "game_over", seat.email, seat.user_id, game, seat.seat, {"status": status})
+            notify(db, work, "game_over", seat.email, seat.user_id, game, seat.seat, {"status": status})
 
 
 def _json_keys(value):
@@ -471,11 +487,11 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
         return game, work
     seat = next(s for s in seats_of(db, game) if s.seat == deadline.seat)
     if deadline.kind == "reminder":
-        _notify(db, work, "reminder", seat.email, seat.user_id, game, seat.seat, {"version": game.version})
+        notify(db, work, "reminder", seat.email, seat.user_id, game, seat.seat, {"version": game.version})
         return game, work
     for other in seats_of(db, game):
         if other.status == "accepted" and other.seat != seat.seat:
-            _notify(db, work, "deadline_passed", other.email, other.user_id, game, other.seat,
+            notify(db, work, "deadline_passed", other.email, other.user_id, game, other.seat,
                     {"late_seat": seat.seat, "policy": game.timeout_policy})
     if game.timeout_policy == "forfeit":
         _resign_seat(db, game, seat, work, now)

@@ -10,7 +10,7 @@ from sqlmodel import select
 import engine as engines
 from service.db import transaction
 from service.models import Game, Move, Notification, Seat, User
-from service.play import Work, _notify, game_state, rules
+from service.play import Work, notify, game_state, rules
 from workers.compose import names_of
 
 
@@ -25,7 +25,7 @@ def write_digests(engine: Engine, base_url: str, now: datetime) -> Work:
                 continue  # today's digest is already written
             games = _games_of(db, user, base_url, now - timedelta(days=1))
             if games:
-                row = _notify(db, work, "digest", user.email, user.id, payload={"games": games})
+                row = notify(db, work, "digest", user.email, user.id, payload={"games": games})
                 row.message_id = message_id
         db.flush()
     return work

@@ -7,7 +7,7 @@ from sqlmodel import select
 
 from service import auth
 from service.models import ApiToken
-from service.play import Work, _notify
+from service.play import Work, notify
 from service.schemas import ProblemSchema, SignInRequestSchema, TokenCreateSchema, TokenListSchema, TokenSchema
 from service.web import current_user, run, settings
 
@@ -19,7 +19,7 @@ def request_sign_in(db, email: str, base_url: str, secret_key: str, minutes: int
     user = auth.user_for_email(db, email)
     token = auth.create_sign_in_link(db, user, secret_key)
     work = Work()
-    _notify(db, work, "sign_in", user.email, user.id,
+    notify(db, work, "sign_in", user.email, user.id,
             payload={"sign_in_url": f"{base_url}/sign-in/{token}", "valid_minutes": minutes})
     db.flush()
     return user, work
