@@ -67,13 +67,15 @@ def start_dispatcher(app: Flask) -> None:
 
 def register_blueprints(app: Flask, api: Api) -> None:
     from service import links, pages
-    from service.api import accounts, games
+    from service.api import accounts, games, inbound
 
     for blueprint in (games.blp, accounts.blp):
         api.register_blueprint(blueprint)
         csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
     app.register_blueprint(pages.bp)
     app.register_blueprint(links.bp)
+    app.register_blueprint(inbound.bp)
+    csrf.exempt(inbound.bp)  # authenticated by the HMAC of its body
     csrf.exempt(links.unsubscribe)  # one-click unsubscribe POSTs come from mail clients
     if app.extensions["turnpost"]["settings"].bench_endpoints:
         from service import bench_endpoint

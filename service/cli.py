@@ -79,12 +79,39 @@ def serve(host: str, port: int) -> None:
     from service.app import create_app, start_dispatcher
     from service.migrate import upgrade
 
+    from workers.inbound_smtp import start_inbound_smtp
+
     settings = _settings()
     upgrade(settings.database_url)
     app = create_app(settings)
     start_dispatcher(app)
+    state = app.extensions["turnpost"]
+    start_inbound_smtp(settings, state["engine"], state["dispatcher"].inbound, "127.0.0.1", settings.inbound_smtp_port)
     click.echo(f"turnpost is running at http://{host}:{port}/  (database: {settings.database_url})")
+    click.echo(f"replies to its emails are taken by SMTP at 127.0.0.1:{settings.inbound_smtp_port}")
     app.run(host=host, port=port, threaded=True)
+
+
+@main.command()
+@click.option("--host", default="0.0.0.0", show_default=True)
+@click.option("--port", default=25, show_default=True, type=int)
+def inbound(host: str, port: int) -> None:
+    """Receive replies by SMTP for MAIL_DOMAIN and hand them to the Celery workers
+    (production: point the domain's MX record at this server; docs/email.md)."""
+    import threading
+
+    from service.db import make_engine
+    from workers.dispatch import CeleryDispatcher
+    from workers.inbound_smtp import start_inbound_smtp
+
+    settings = _settings()
+    if not settings.redis_url:
+        raise click.ClickException("REDIS_URL is needed: replies are processed by the Celery workers")
+    engine_ = make_engine(settings.database_url)
+    dispatcher = CeleryDispatcher(settings, engine_)
+    start_inbound_smtp(settings, engine_, dispatcher.inbound, host, port)
+    click.echo(f"taking replies for @{settings.mail_domain} at {host}:{port}")
+    threading.Event().wait()
 
 
 @main.command()

@@ -39,3 +39,9 @@ class Settings:
     sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
     link_days: int = 14
     max_body_bytes: int = 64 * 1024
+    # Inbound mail: replies come to play+<token>@mail_domain (docs/email.md).
+    mail_domain: str = field(default_factory=lambda: os.environ.get("MAIL_DOMAIN", "turnpost.localhost").lower())
+    inbound_smtp_port: int = field(default_factory=lambda: int(os.environ.get("INBOUND_SMTP_PORT", "2525")))
+    inbound_secret: str | None = field(default_factory=lambda: os.environ.get("INBOUND_SECRET") or None)
+    inbound_max_bytes: int = 1024 * 1024
+    refusals_per_hour: int = 20  # answers to replies that changed nothing, per address (no mail loops)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from sqlalchemy import JSON, BigInteger, Column, Date, DateTime, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Date, DateTime, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -23,6 +23,7 @@ class User(SQLModel, table=True):
     timezone: str = Field(default="UTC", max_length=64)
     email_mode: str = Field(default="every", max_length=10)  # every | digest | off
     created_at: datetime = _when(default=utcnow)
+    bouncing_since: datetime | None = _when(nullable=True)  # mail to it failed for good: none is sent
 
 
 class ApiToken(SQLModel, table=True):
@@ -109,6 +110,23 @@ class Notification(SQLModel, table=True):
     created_at: datetime = _when(default=utcnow)
     sent_at: datetime | None = _when(nullable=True, index=True)
     attempts: int = 0
+
+
+class InboundMail(SQLModel, table=True):
+    """A message received for a reply address, kept raw before the SMTP server (or
+    the HTTP endpoint) says it was accepted; processed afterwards, once."""
+
+    __tablename__ = "inbound_mail"
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_key: str = Field(unique=True, max_length=250)  # its Message-ID, else a hash of it
+    recipient: str = Field(max_length=320)  # the envelope recipient (our address)
+    envelope_from: str = Field(default="", max_length=320)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    received_at: datetime = _when(default=utcnow)
+    processed_at: datetime | None = _when(nullable=True, index=True)
+    outcome: str | None = Field(default=None, max_length=20)  # applied | refused | ignored | ...
+    detail: str = Field(default="", max_length=2000)
 
 
 class Deadline(SQLModel, table=True):

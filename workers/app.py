@@ -36,6 +36,7 @@ celery.conf.update(
         # Twice a second: a deadline fires at most half a second after it is due.
         "sweep-deadlines": {"task": "workers.tasks.sweep_deadlines", "schedule": 0.5},
         "sweep-outbox": {"task": "workers.tasks.sweep_outbox", "schedule": 30.0},
+        "sweep-inbound": {"task": "workers.tasks.sweep_inbound", "schedule": 30.0},
         "recover-deadlines": {"task": "workers.tasks.recover_deadlines", "schedule": 30.0},
         "daily-digest": {"task": "workers.tasks.send_digests", "schedule": crontab(hour=6, minute=0)},
     },

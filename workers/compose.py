@@ -9,6 +9,7 @@ from itsdangerous import URLSafeSerializer
 from sqlmodel import Session, select
 
 from service.action_tokens import ActionToken, make_token
+from service.reply_address import ReplyToken, bounce_address, reply_address
 from service.models import Game, Move, Notification, User
 from service.play import game_state, rules, seats_of
 from workers.decision_mail import decision_summary
@@ -52,9 +53,26 @@ def compose(db: Session, settings, row: Notification) -> Mail:
     builder(db, settings, row, game, context, images)
     subject, text, html = render(row.kind, context)
     return Mail(
-        to=row.email, subject=subject, text=text, html=html, message_id=row.message_id,
-        sender=settings.mail_from, unsubscribe_url=context.get("unsubscribe_url"), images=images,
+        to=row.email, subject=context.get("thread_subject") or subject, text=text, html=html,
+        message_id=row.message_id, sender=settings.mail_from, unsubscribe_url=context.get("unsubscribe_url"),
+        images=images, headers=_headers(context), envelope_from=bounce_address(settings.secret_key, settings.mail_domain, row.id),
     )
+
+
+def _headers(context: dict) -> dict[str, str]:
+    """Reply-To for emails a player may answer; threading for answers to a reply."""
+    headers = {}
+    if context.get("reply_to"):
+        headers["Reply-To"] = context["reply_to"]
+    if context.get("in_reply_to"):
+        headers["In-Reply-To"] = context["in_reply_to"]
+        headers["References"] = " ".join(filter(None, [context.get("references"), context["in_reply_to"]]))
+    return headers
+
+
+def _reply_to(settings, game: Game, row: Notification, version: int, purpose: str = "move") -> str:
+    token = ReplyToken(game.id, row.seat, row.user_id or 0, version, purpose)
+    return reply_address(settings.secret_key, settings.mail_domain, token)
 
 
 def _invitation(db, settings, row, game, context, images):
@@ -78,11 +96,17 @@ def _sign_in(db, settings, row, game, context, images):
 
 
 def _your_turn(db, settings, row, game, context, images):
+    _decision(db, settings, row, game, context, images, row.payload.get("since_seq", 0), row.payload.get("upto_seq", 10**9))
+    context["reply_to"] = _reply_to(settings, game, row, row.payload.get("version", game.version))
+
+
+def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq: int) -> None:
+    """The decision the seat owes now: prompt, what changed, hand, links, the moves it
+    may reply with, and the board picture."""
     game_rules, state = rules(game), game_state(game)
     names = names_of(db, game)
     moves = db.exec(select(Move).where(
-        Move.game_id == game.id, Move.seq > row.payload.get("since_seq", 0),
-        Move.seq <= row.payload.get("upto_seq", 10**9)).order_by(Move.seq))
+        Move.game_id == game.id, Move.seq > since_seq, Move.seq <= upto_seq).order_by(Move.seq))
     events = [event for move in moves for event in move.events]
     summary = decision_summary(game_rules, state, row.seat, names, events)
     version = row.payload.get("version", game.version)
@@ -91,15 +115,33 @@ def _your_turn(db, settings, row, game, context, images):
         for choice in summary["choices"]
     ]
     deadline = _deadline_words(db, game.id, row.seat)
+    owed = summary["kind"] is not None
     context.update(
-        prompt=summary["prompt"] or "It is your decision.", deadline=deadline, changes=summary["changes"],
-        hand=summary["hand"], scores=summary["scores"], actions=actions,
-        reply_example=summary["reply_example"], board_cid=None, board_alt="",
+        prompt=summary["prompt"] or ("It is your decision." if owed else "You owe no decision now."),
+        deadline=deadline if owed else "", changes=summary["changes"], owed=owed,
+        hand=summary["hand"], scores=summary["scores"], actions=actions, move_kinds=summary["move_kinds"],
+        reply_example=summary["reply_example"], board_cid=None, board_alt="", waiting_for=summary["waiting_for"],
     )
     picture = board_picture(game.game_type, summary["view"])
     if picture is not None:
         images.append(Attachment("board", picture))
         context.update(board_cid="board", board_alt=f"The board of {game.title}")
+
+
+def _reply_answer(db, settings, row, game, context, images):
+    """The answer to a player's emailed reply: what was done with it, and the decision
+    he owes now (or who the game waits for)."""
+    payload = row.payload
+    context.update(outcome=payload.get("outcome", ""), lines=payload.get("lines", []),
+                   forms=payload.get("forms", []), in_reply_to=payload.get("in_reply_to"),
+                   references=payload.get("references"), thread_subject=payload.get("subject"),
+                   confirm_resign=payload.get("confirm_resign", False), show_decision=False)
+    if payload.get("decision") and game.state is not None and game.status == "active":
+        seen = payload.get("since_seq", 0)
+        _decision(db, settings, row, game, context, images, seen, 10**9)
+        context["show_decision"] = True
+    purpose = "confirm_resign" if context["confirm_resign"] else "move"
+    context["reply_to"] = _reply_to(settings, game, row, payload.get("version", game.version), purpose)
 
 
 def _action_url(settings, game_id: int, seat: int, version: int, move_text: str | None) -> str:
@@ -133,6 +175,7 @@ def _reminder(db, settings, row, game, context, images):
     context.update(
         deadline=_deadline_words(db, game.id, row.seat) or "soon", time_left=row.payload.get("time_left", "little time"),
         prompt=game_rules.prompt(state, row.seat, names_of(db, game)),
+        reply_to=_reply_to(settings, game, row, row.payload.get("version", game.version)),
     )
 
 
@@ -179,4 +222,5 @@ def _digest(db, settings, row, game, context, images):
 _BUILDERS = {
     "invitation": _invitation, "sign_in": _sign_in, "your_turn": _your_turn, "reminder": _reminder,
     "deadline_passed": _deadline_passed, "game_over": _game_over, "digest": _digest,
+    "reply_answer": _reply_answer,
 }

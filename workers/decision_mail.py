@@ -4,6 +4,7 @@ and score, and the choices that can be offered as one link each."""
 from __future__ import annotations
 
 import engine
+from engine.grammar import move_kinds
 
 MAX_LINK_CHOICES = 12  # more choices than this are made on the game page
 
@@ -27,8 +28,11 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         for event in engine.events_for(events_since, seat)
         if (line := game.describe_event(event, names)) is not None
     ]
+    waiting = {n: k for n, k in game.pending(state).items() if n != seat}
     return {
         "kind": kind,
+        "move_kinds": move_kinds(game, legal) if kind is not None else [],
+        "waiting_for": [names.get(n, f"seat {n}") for n in sorted(waiting)],
         "prompt": game.prompt(state, seat, names),
         "changes": changes,
         "hand": _counts(me.get("hand")),

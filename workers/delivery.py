@@ -24,7 +24,7 @@ class MaildirTransport:
         Path(path).parent.mkdir(parents=True, exist_ok=True)  # Maildir makes only the last level
         self.box = mailbox.Maildir(str(path), create=True)
 
-    def send(self, message) -> None:
+    def send(self, message, envelope_from: str | None = None) -> None:
         self.box.add(message)
 
     def close(self) -> None:
@@ -36,12 +36,17 @@ def transport_for(settings):
 
 
 def wanted(db, row: Notification) -> bool:
-    """Whether the player wants this email (sign-in and game-over always go)."""
-    if row.kind in ("sign_in", "invitation", "digest") or row.user_id is None:
+    """Whether the player wants this email (sign-in and game-over always go), and
+    whether his address takes mail (none goes to one that bounced, but sign-in links)."""
+    if row.kind == "sign_in" or row.user_id is None:
         return True
-    user_mode, seat_mode = db.exec(
-        select(User.email_mode, Seat.email_mode).outerjoin(
+    user_mode, seat_mode, bouncing_since = db.exec(
+        select(User.email_mode, Seat.email_mode, User.bouncing_since).outerjoin(
             Seat, (Seat.user_id == User.id) & (Seat.game_id == row.game_id)).where(User.id == row.user_id)).first()
+    if bouncing_since is not None:
+        return False
+    if row.kind in ("invitation", "digest", "reply_answer"):
+        return True
     mode = seat_mode or user_mode
     if row.kind == "game_over":
         return mode != "off"
@@ -62,8 +67,9 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
             row.sent_at = utcnow()
             row.payload = {**row.payload, "skipped": True}
             return "skipped"
-        message = build_message(compose(db, settings, row))
-    transport.send(message)  # raises unless accepted
+        mail = compose(db, settings, row)
+        message = build_message(mail)
+    transport.send(message, mail.envelope_from)  # raises unless accepted
     with transaction(engine) as db:
         db.exec(update(Notification).where(Notification.id == notification_id).values(sent_at=utcnow()))
     return "sent"

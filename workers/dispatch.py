@@ -7,7 +7,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
-from workers import deadlines, delivery
+from workers import deadlines, delivery, inbound, inbound_store
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,12 @@ class CeleryDispatcher:
         for notification_id in notification_ids:
             deliver_notification.delay(notification_id)
         self.queue.add_many(due)
+
+    def inbound(self, inbound_id: int) -> None:
+        """Process a stored reply (a lost task is made up by the inbound sweep)."""
+        from workers.tasks import process_inbound
+
+        process_inbound.delay(inbound_id)
 
     def mail_backlog(self) -> int:
         """How many delivery tasks wait in the mail queue."""
@@ -61,6 +67,16 @@ class InProcessDispatcher:
         for notification_id in notification_ids:
             self._submit(notification_id)
 
+    def inbound(self, inbound_id: int) -> None:
+        """Process a stored reply on the mail thread, then deliver its answer."""
+        self.pool.submit(self._process_inbound, inbound_id)
+
+    def _process_inbound(self, inbound_id: int) -> None:
+        try:
+            self.dispatch(*inbound.process(self.engine, self.settings, inbound_id).ids)
+        except Exception:  # the sweeper retries it
+            log.exception("processing inbound message %s failed", inbound_id)
+
     def mail_backlog(self) -> int:
         """How many deliveries wait for the mail thread or are under way."""
         return self._waiting
@@ -88,6 +104,8 @@ class InProcessDispatcher:
         if not self.mail_backlog():
             for notification_id in delivery.unsent_ids(self.engine, older_than_seconds=60):
                 self._submit(notification_id)
+            for inbound_id in inbound_store.unprocessed_ids(self.engine, older_than_seconds=60):
+                self.inbound(inbound_id)
 
     def start(self) -> "InProcessDispatcher":
         def loop():

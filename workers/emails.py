@@ -19,6 +19,7 @@ SUBJECTS = {
     "deadline_passed": "{game_title}: a deadline passed",
     "game_over": "{game_title}: game over",
     "digest": "Your turnpost games today",
+    "reply_answer": "Re: {game_title}",
 }
 
 _environment = Environment(

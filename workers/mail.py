@@ -35,6 +35,7 @@ class Mail:
     unsubscribe_url: str | None = None
     images: list[Attachment] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
+    envelope_from: str | None = None  # the bounce address; the From address if None
 
 
 def build_message(mail: Mail) -> EmailMessage:
@@ -83,13 +84,13 @@ class SmtpSender:
             connection.login(self.user, self.password or "")
         return connection
 
-    def send(self, message: EmailMessage) -> None:
+    def send(self, message: EmailMessage, envelope_from: str | None = None) -> None:
         """Return only once the server has accepted the message; raise otherwise."""
         for attempt in (1, 2):
             if self._connection is None:
                 self._connection = self._connect()
             try:
-                self._connection.send_message(message)
+                self._connection.send_message(message, from_addr=envelope_from)
                 return
             except (smtplib.SMTPServerDisconnected, ConnectionError):
                 self._connection = None  # the server closed an idle connection

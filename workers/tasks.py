@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from service.config import Settings
 from service.db import make_engine
-from workers import deadlines, delivery
+from workers import deadlines, delivery, inbound, inbound_store
 from workers.app import celery
 from workers.dispatch import CeleryDispatcher
 
@@ -42,6 +42,23 @@ def sweep_outbox(older_than_seconds: float = 60) -> int:
     for count, notification_id in enumerate(delivery.unsent_ids(engine, older_than_seconds), 1):
         deliver_notification.delay(notification_id)
     return count
+
+
+@celery.task(bind=True, autoretry_for=(OSError,), retry_backoff=2, retry_backoff_max=300, max_retries=8)
+def process_inbound(self, inbound_id: int) -> None:
+    """Turn a stored reply into moves and an answer (once; a second run finds it done)."""
+    settings, engine, _ = _runtime()
+    dispatch(*inbound.process(engine, settings, inbound_id).ids)
+
+
+@celery.task
+def sweep_inbound(older_than_seconds: float = 60) -> int:
+    """Process again the replies whose task was lost."""
+    _, engine, _ = _runtime()
+    ids = inbound_store.unprocessed_ids(engine, older_than_seconds)
+    for inbound_id in ids:
+        process_inbound.delay(inbound_id)
+    return len(ids)
 
 
 @celery.task

@@ -9,7 +9,7 @@ from engine.euphrat_cards.cards import (
     gap_index, parse_place, place_name,
 )
 from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
-from engine.euphrat_cards.notation import describe, format_move, parse_move
+from engine.euphrat_cards.notation import FORMS, describe, format_move, parse_move
 from engine.euphrat_cards.rewards import (
     build_ship, close_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
 )
@@ -90,6 +90,7 @@ PROMPTS = {
 
 
 class EuphratCards:
+    move_forms = FORMS  # the text notation's forms, for players' help
     id = "euphrat-cards"
     min_players = 2
     max_players = 4

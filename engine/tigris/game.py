@@ -6,7 +6,7 @@ from engine.tigris import actions, moves
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
 from engine.tigris.conflicts import commit_support, start_war, support_range
 from engine.tigris.narration import describe_event, prompt
-from engine.tigris.notation import describe, format_move, parse_move
+from engine.tigris.notation import FORMS, describe, format_move, parse_move
 from engine.tigris.scoring import ranking
 from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, MONUMENT_NAMES, State
 from engine.tigris.state import from_json as state_from_json
@@ -87,6 +87,7 @@ def _move_type(move) -> str:
 
 
 class Tigris:
+    move_forms = FORMS  # the text notation's forms, for players' help
     id = "tigris"
     min_players = 2
     max_players = 4

@@ -13,10 +13,18 @@ CONTEXTS = {
         "actions": [{"label": "commit 0", "url": "https://t.test/a/tok0"}], "game_url": "https://t.test/g/4",
         "reply_example": "tile red F7", "board_cid": "board", "board_alt": "The board: red temple on F7",
         "preferences_url": "https://t.test/p/tok", "unsubscribe_url": "https://t.test/u/tok",
+        "move_kinds": [{"form": "tile COLOR SQUARE", "examples": ["tile red F7", "tile blue A3"], "count": 2}],
+        "waiting_for": [],
     },
     "reminder": {"game_title": "Tigris #4", "deadline": "tomorrow 18:00 UTC", "time_left": "24 hours", "prompt": "Commit supporters.", "game_url": "https://t.test/g/4"},
     "deadline_passed": {"game_title": "Tigris #4", "player": EVIL, "what_happened": "The service committed no supporters for Bob.", "game_url": "https://t.test/g/4"},
     "game_over": {"game_title": "Tigris #4", "reason": "Only two treasures are left.", "ranking": [{"place": 1, "players": [EVIL], "detail": "11 11 12 13"}], "seed": "123", "seed_hash": "ab12", "export_url": "https://t.test/e/4"},
+    "reply_answer": {
+        "game_title": EVIL, "lines": ["Applied: place a red temple on F7.", EVIL], "forms": ["tile COLOR SQUARE"],
+        "confirm_resign": False, "show_decision": True, "prompt": "Take your second action of turn 3.", "deadline": "",
+        "changes": [], "hand": "2 red", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
+        "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4",
+    },
     "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."], "url": "https://t.test/g/4"}]},
 }
 
@@ -39,6 +47,7 @@ def test_your_turn_lists_actions_changes_and_the_inline_board():
     assert "Bob placed a red temple on F7." in text
     assert 'src="cid:board"' in html and 'alt="The board: red temple on F7"' in html
     assert "Stop these emails: https://t.test/u/tok" in text
+    assert "- tile COLOR SQUARE   (e.g. tile red F7, tile blue A3)" in text and "<code>tile COLOR SQUARE</code>" in html
 
 
 def test_a_missing_value_is_an_error_not_a_blank():

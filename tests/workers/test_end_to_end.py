@@ -259,3 +259,43 @@ def test_deadlines_popped_and_lost_are_mirrored_again_and_fire(stack):
         sweep_deadlines.delay(later)
         wait_for(lambda: len(fired()) == 3, what="the recovered deadlines firing")
     assert sorted(d.kind for d in fired()) == ["reminder", "reminder", "timeout"]
+
+
+def test_a_reply_by_smtp_becomes_a_move_through_the_celery_worker(stack):
+    """The production path: the inbound SMTP server stores the reply and hands it to a
+    Celery worker, which applies the move and mails the answer in its thread."""
+    import smtplib
+
+    from engine import get_game
+    from tests.workers.conftest import free_port
+    from tests.workers.mail_players import reply, reply_address_of, text_of
+    from workers.inbound_smtp import start_inbound_smtp
+
+    port = free_port()
+    server = start_inbound_smtp(stack.settings, stack.engine, stack.app.extensions["turnpost"]["dispatcher"].inbound,
+                                "127.0.0.1", port)
+    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    try:
+        with stack.worker():
+            game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email]}).json
+            game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+            gid = game["id"]
+            turn = wait_for(lambda: [m for m in stack.inbox.messages if "your decision" in m["Subject"]], what="a turn email")[0]
+            player = ann if turn["To"] == ann.email else bob
+            rules = get_game("tigris")
+            from service.db import transaction
+
+            with transaction(stack.engine) as db:
+                state = rules.from_json(db.get(Game, gid).state)
+            seat = next(iter(rules.pending(state)))
+            move = rules.format_move(next(m for m in rules.legal_moves(state, seat) if m["type"] == "place_tile"))
+            version = version_of(stack, gid)
+            sent = reply(turn, move, player.email)
+            with smtplib.SMTP("127.0.0.1", port) as client:
+                client.send_message(sent, to_addrs=[reply_address_of(turn)])
+            answer = wait_for(lambda: [m for m in mails_to(stack.inbox, player.email) if m["In-Reply-To"] == sent["Message-ID"]],
+                              what="the answer to the reply")[0]
+            assert "Applied:" in text_of(answer) and "second action" in text_of(answer)
+            assert version_of(stack, gid) == version + 1
+    finally:
+        server.stop()

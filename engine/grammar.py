@@ -1,0 +1,25 @@
+"""The text notation as a player needs it in an email: the kinds of moves open now,
+each with its form and a few examples taken from the legal moves."""
+from __future__ import annotations
+
+
+def move_kinds(game, legal_moves: list[dict], examples: int = 3) -> list[dict]:
+    """[{"form": "tile COLOR SQUARE", "examples": ["tile red F7", ...], "count": 291}]
+    in the order the legal moves first show each kind; examples spread over the list."""
+    by_verb: dict[str, list[dict]] = {}
+    for move in legal_moves:
+        by_verb.setdefault(game.format_move(move).split()[0], []).append(move)
+    forms = getattr(game, "move_forms", ())
+    kinds = []
+    for verb, moves in by_verb.items():
+        step = max(1, len(moves) // examples)
+        chosen = moves[::step][:examples]
+        texts = [game.format_move(m) for m in chosen]
+        form = next((f for f in forms if f.split()[0] == verb), texts[0])
+        kinds.append({"form": form, "examples": texts, "count": len(moves)})
+    return kinds
+
+
+def all_forms(game) -> list[str]:
+    """Every form of the game's notation (for an answer to a reply that could not be read)."""
+    return list(getattr(game, "move_forms", ()))

@@ -1,0 +1,112 @@
+"""Players who play by email only: the service's inbound SMTP server on a free port,
+its answers delivered to a real SMTP sink, and replies written as mail clients do."""
+from __future__ import annotations
+
+import smtplib
+import uuid
+from email import message_from_bytes
+from email.message import EmailMessage
+from email.policy import default
+from email.utils import getaddresses
+from pathlib import Path
+
+from sqlmodel import select
+
+from service.db import transaction
+from service.models import InboundMail, Notification
+from workers import delivery, inbound
+from workers.inbound_smtp import start_inbound_smtp
+from workers.mail import SmtpSender
+
+REPLIES = Path(__file__).resolve().parent / "replies"
+
+
+class MailService:
+    """The inbound SMTP server of the service; each stored reply is processed and its
+    answers delivered before the server says 250, so a test reads them at once."""
+
+    def __init__(self, app, sink, port: int):
+        self.settings = app.extensions["turnpost"]["settings"]
+        self.engine = app.extensions["turnpost"]["engine"]
+        self.sink, self.port = sink, port
+        self.sender = SmtpSender(sink.url)
+        self.controller = start_inbound_smtp(self.settings, self.engine, self.handle, "127.0.0.1", port)
+
+    def handle(self, inbound_id: int) -> None:
+        self.deliver(inbound.process(self.engine, self.settings, inbound_id).ids[0])
+
+    def deliver(self, notification_ids: list[int]) -> None:
+        for notification_id in notification_ids:
+            delivery.deliver(self.engine, self.settings, notification_id, self.sender)
+
+    def deliver_outbox(self) -> None:
+        """Deliver every email still owed (those the API's moves wrote)."""
+        with transaction(self.engine) as db:
+            ids = list(db.exec(select(Notification.id).where(Notification.sent_at.is_(None)).order_by(Notification.id)))
+        self.deliver(ids)
+
+    def send(self, message: EmailMessage | bytes, to: str, sender: str) -> None:
+        raw = message if isinstance(message, bytes) else message.as_bytes(policy=default.clone(linesep="\r\n"))
+        with smtplib.SMTP("127.0.0.1", self.port) as client:
+            client.sendmail(sender, [to], raw)
+
+    def stop(self) -> None:
+        self.controller.stop()
+        self.sender.close()
+
+    def inbound_rows(self, recipient: str) -> list[InboundMail]:
+        with transaction(self.engine) as db:
+            return list(db.exec(select(InboundMail).where(InboundMail.recipient == recipient).order_by(InboundMail.id)))
+
+
+def mails_to(sink, address: str) -> list[EmailMessage]:
+    return [m for m in sink.messages if getaddresses([m["To"]])[0][1].lower() == address.lower()]
+
+
+def latest_mail_to(sink, address: str) -> EmailMessage:
+    """The last message to `address` (searched from the end: a long game sends many)."""
+    return next(m for m in reversed(sink.messages) if getaddresses([m["To"]])[0][1].lower() == address.lower())
+
+
+def reply_address_of(mail: EmailMessage) -> str:
+    return getaddresses([mail["Reply-To"]])[0][1]
+
+
+def text_of(mail: EmailMessage) -> str:
+    return mail.get_body(("plain",)).get_content()
+
+
+def reply(to_mail: EmailMessage, body: str, sender: str, **headers) -> EmailMessage:
+    """A plain top-posted reply to `to_mail`, as a mail client writes it."""
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = to_mail["Reply-To"]
+    message["Subject"] = "Re: " + str(to_mail["Subject"])
+    message["Message-ID"] = f"<{uuid.uuid4().hex}@client.example>"
+    message["In-Reply-To"] = to_mail["Message-ID"]
+    message["References"] = to_mail["Message-ID"]
+    for name, value in headers.items():
+        message[name.replace("_", "-")] = value
+    quoted = "\n".join("> " + line for line in text_of(to_mail).splitlines())
+    message.set_content(f"{body}\n\nOn Tue, 24 Nov 2026 at 10:00, turnpost wrote:\n{quoted}\n")
+    return message
+
+
+def corpus_reply(name: str, to_mail: EmailMessage, sender: str, moves: tuple[str, str]) -> bytes:
+    """A reply from the hand-written corpus (tests/workers/replies/NAME.eml), addressed
+    to answer `to_mail` with `moves`."""
+    import base64
+
+    text = (REPLIES / f"{name}.eml").read_text()
+    body = f"{moves[0]}\n{moves[1]}\n\nSent from my Galaxy\n\n-------- Original message --------\n" \
+           f"From: turnpost <{reply_address_of(to_mail)}>\nDate: 24/11/2026 10:00 (GMT+00:00)\n\nYour decision\n"
+    values = {"{{FROM}}": sender, "{{TO}}": reply_address_of(to_mail), "{{IN_REPLY_TO}}": to_mail["Message-ID"],
+              "{{ID}}": uuid.uuid4().hex, "{{MOVE1}}": moves[0], "{{MOVE2}}": moves[1],
+              "{{BASE64_BODY}}": base64.encodebytes(body.encode()).decode()}
+    for key, value in values.items():
+        text = text.replace(key, value)
+    return text.replace("\r\n", "\n").replace("\n", "\r\n").encode()
+
+
+def parse(raw: bytes) -> EmailMessage:
+    return message_from_bytes(raw, policy=default)

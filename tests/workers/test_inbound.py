@@ -1,0 +1,390 @@
+"""Playing by email: replies sent with smtplib to the service's inbound SMTP server
+become moves, and every reply gets an answer in its thread (caught by a real SMTP
+server). PostgreSQL as in production; the replies are processed in this process."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import smtplib
+import uuid
+from urllib.parse import quote
+
+import pytest
+from sqlmodel import select
+
+import engine
+from service.db import transaction
+from service.models import Game, InboundMail, Notification, User
+from service.reply_address import ReplyToken, read_reply_address, reply_address
+from tests.conftest import put_position, start_game
+from tests.engine.tigris_positions import revolt_position
+from tests.workers.conftest import free_port
+from tests.workers.mail_players import (
+    MailService, corpus_reply, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
+)
+from workers.inbound import _moves_and_prose
+from workers.reply_reading import body_text, commands, newest_reply
+
+CORPUS = ["gmail_top_posted", "outlook_html_only", "apple_mail_iphone", "thunderbird_bottom_posted",
+          "android_base64", "iso_8859_1_greeting", "outlook_ios_plain"]
+
+
+@pytest.fixture
+def mail(app, smtp_server):
+    service = MailService(app, smtp_server, free_port())
+    yield service
+    service.stop()
+
+
+def two_player_game(make_player, mail, game="tigris"):
+    """A started two-player game: ((the seat to act, the other), game id)."""
+    players, state = start_game(make_player, 2, game=game)
+    mail.deliver_outbox()
+    rules = engine.get_game(game)
+    first = min(rules.pending(rules.from_json(game_row(mail, state["id"]).state)))
+    return (players[first], players[1 - first]), state["id"]
+
+
+def game_row(mail, game_id) -> Game:
+    with transaction(mail.engine) as db:
+        return db.get(Game, game_id)
+
+
+def latest_to(mail, player):
+    return latest_mail_to(mail.sink, player.email)
+
+
+def legal_texts(mail, game_id, seat):
+    game = game_row(mail, game_id)
+    rules = engine.get_game(game.game_type)
+    state = rules.from_json(game.state)
+    return [rules.format_move(m) for m in rules.legal_moves(state, seat)], rules, state
+
+
+def two_actions(mail, game_id):
+    """Two legal actions in a row for the seat to act (the second legal after the first)."""
+    game = game_row(mail, game_id)
+    seat = min(engine.get_game(game.game_type).pending(engine.get_game(game.game_type).from_json(game.state)))
+    texts, rules, state = legal_texts(mail, game_id, seat)
+    first = next(t for t in texts if t.startswith("tile"))
+    after, _ = rules.apply(state, seat, rules.parse_move(first))
+    second = next(rules.format_move(m) for m in rules.legal_moves(after, seat) if m["type"] == "place_tile")
+    return first, second
+
+
+# --- the address -------------------------------------------------------------------
+
+def test_reply_addresses_are_signed_short_and_survive_case_folding():
+    token = ReplyToken(2**31 - 1, 3, 2**31 - 1, 123456, "confirm_resign")
+    address = reply_address("secret", "turnpost.example", token)
+    local = address.split("@")[0]
+    assert len(local) <= 64
+    assert read_reply_address("secret", "turnpost.example", address.upper()) == token
+    assert read_reply_address("other-secret", "turnpost.example", address) is None
+    assert read_reply_address("secret", "elsewhere.example", address) is None
+    forged = address.replace(local.split(".")[0], local.split(".")[0][:-1] + "9")
+    assert read_reply_address("secret", "turnpost.example", forged) is None
+
+
+# --- reading what a person wrote -----------------------------------------------------
+
+@pytest.mark.parametrize("name", CORPUS)
+def test_replies_of_the_common_mail_clients_yield_their_moves(name, app):
+    original = parse(b"Reply-To: play+x@turnpost.localhost\r\nMessage-ID: <m1@turnpost>\r\n"
+                     b"Subject: Test game: your decision\r\nContent-Type: text/plain\r\n\r\nYour decision\r\n")
+    raw = corpus_reply(name, original, "bob@example.org", ("tile red F7", "leader king G6"))
+    lines = commands(newest_reply(body_text(parse(raw))))
+    moves, prose = _moves_and_prose(lines, engine.get_game("tigris"))
+    assert moves == ["tile red F7", "leader king G6"], lines
+    assert prose is not None
+
+
+def test_prose_between_moves_is_not_guessed_at():
+    game = engine.get_game("tigris")
+    assert _moves_and_prose(["Hi!", "tile red F7", "Thanks"], game) == (["tile red F7"], ["Hi!", "Thanks"])
+    assert _moves_and_prose(["tile red F7", "and then", "leader king G6"], game)[1] is None
+
+
+# --- the whole loop, by SMTP ----------------------------------------------------------
+
+def test_a_reply_with_two_actions_plays_the_turn_and_is_answered_in_its_thread(make_player, mail):
+    (ann, bob), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    assert "Moves open now" in text_of(turn_mail) and "tile COLOR SQUARE" in text_of(turn_mail)
+    version = game_row(mail, game_id).version
+    first, second = two_actions(mail, game_id)
+    before_bob = len(mails_to(mail.sink, bob.email))
+    sent = reply(turn_mail, f"{first}\n{second}", ann.email)
+    mail.send(sent, reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version + 2
+    answer = latest_to(mail, ann)
+    assert answer["In-Reply-To"] == sent["Message-ID"]
+    assert turn_mail["Message-ID"] in answer["References"] and sent["Message-ID"] in answer["References"]
+    assert answer["Subject"].startswith("Re: ")
+    body = text_of(answer)
+    assert body.count("Applied:") == 2 and "The game now waits for" in body
+    assert len(mails_to(mail.sink, bob.email)) == before_bob + 1  # Bob owes the next turn
+    assert "your decision" in mails_to(mail.sink, bob.email)[-1]["Subject"]
+
+
+def test_one_action_by_reply_is_answered_with_the_second_decision(make_player, mail):
+    (ann, bob), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, second = two_actions(mail, game_id)
+    mail.send(reply(turn_mail, first, ann.email), reply_address_of(turn_mail), ann.email)
+    answer = latest_to(mail, ann)
+    assert "second action" in text_of(answer) and any(p.get_content_type() == "image/png" for p in answer.walk())
+    # The answer's own reply address takes the next move, at the new version.
+    mail.send(reply(answer, second, ann.email), reply_address_of(answer), ann.email)
+    assert "Applied:" in text_of(latest_to(mail, ann))
+    rules = engine.get_game("tigris")
+    assert list(rules.pending(rules.from_json(game_row(mail, game_id).state)).values()) == ["action"]
+    assert "your decision" in latest_to(mail, bob)["Subject"]
+
+
+def test_a_stale_reply_changes_nothing_and_shows_the_game_now(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, second = two_actions(mail, game_id)
+    mail.send(reply(turn_mail, first, ann.email), reply_address_of(turn_mail), ann.email)
+    version = game_row(mail, game_id).version
+    mail.send(reply(turn_mail, second, ann.email), reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version
+    body = text_of(latest_to(mail, ann))
+    assert "Nothing was applied: the game has moved on" in body and "second action" in body
+
+
+def test_an_illegal_move_applies_nothing_and_says_why_with_legal_examples(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    state_before = game_row(mail, game_id).state
+    # The first move is legal, the second is not (a tile on a river square is allowed only for blue).
+    mail.send(reply(turn_mail, f"{first}\ntile red A1", ann.email), reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).state == state_before, "a half-applied reply"
+    body = text_of(latest_to(mail, ann))
+    assert 'Nothing was applied: "tile red A1" is not allowed' in body
+    assert "Moves open now" in body and "(e.g. tile " in body
+
+
+def test_an_unreadable_reply_gets_the_grammar(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    version = game_row(mail, game_id).version
+    mail.send(reply(turn_mail, "tile purple", ann.email), reply_address_of(turn_mail), ann.email)
+    body = text_of(latest_to(mail, ann))
+    assert "could not be read" in body and "How to write moves" in body and "- swap COLOR [COLOR ...]" in body
+    assert game_row(mail, game_id).version == version
+
+
+def test_help_board_and_a_two_step_resignation(make_player, mail):
+    (ann, bob), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    mail.send(reply(turn_mail, "help", ann.email), reply_address_of(turn_mail), ann.email)
+    assert "How to write moves" in text_of(latest_to(mail, ann)) and "(e.g. tile " in text_of(latest_to(mail, ann))
+    mail.send(reply(turn_mail, "board", ann.email), reply_address_of(turn_mail), ann.email)
+    board = latest_to(mail, ann)
+    assert "first action" in text_of(board) and any(p.get_content_type() == "image/png" for p in board.walk())
+    mail.send(reply(turn_mail, "resign", ann.email), reply_address_of(turn_mail), ann.email)
+    asked = latest_to(mail, ann)
+    assert "To resign, reply to this email with the word: resign" in text_of(asked)
+    assert game_row(mail, game_id).status == "active"
+    mail.send(reply(asked, "resign", ann.email), reply_address_of(asked), ann.email)
+    assert game_row(mail, game_id).status == "finished"
+    answers = [m for m in mails_to(mail.sink, ann.email) if m["Subject"].startswith("Re:")]
+    assert "You have resigned" in text_of(answers[-1])
+    assert any("game over" in m["Subject"] for m in mails_to(mail.sink, bob.email))
+
+
+def test_a_forged_sender_is_refused_and_only_the_seat_is_told(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    version = game_row(mail, game_id).version
+    first, _ = two_actions(mail, game_id)
+    mail.send(reply(turn_mail, first, "mallory@example.net"), reply_address_of(turn_mail), "mallory@example.net")
+    assert game_row(mail, game_id).version == version
+    assert not mails_to(mail.sink, "mallory@example.net")
+    assert "was refused" in text_of(latest_to(mail, ann))
+    # The From address is compared without regard to case.
+    mail.send(reply(turn_mail, first, ann.email.upper()), reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version + 1
+
+
+def test_a_failed_dkim_check_is_refused(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    version = game_row(mail, game_id).version
+    first, _ = two_actions(mail, game_id)
+    forged = reply(turn_mail, first, ann.email, Authentication_Results="mx.turnpost.localhost; dkim=fail header.d=example.org")
+    mail.send(forged, reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version
+    assert "DKIM" in text_of(latest_to(mail, ann))
+
+
+def test_the_same_message_applies_once(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    message = reply(turn_mail, first, ann.email)
+    version = game_row(mail, game_id).version
+    answers = len(mails_to(mail.sink, ann.email))
+    for _ in range(3):
+        mail.send(message, reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version + 1
+    assert len(mails_to(mail.sink, ann.email)) == answers + 1
+    assert len(mail.inbound_rows(reply_address_of(turn_mail))) == 1
+
+
+def test_automatic_answers_are_never_answered(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    answers = len(mails_to(mail.sink, ann.email))
+    for headers in ({"Auto_Submitted": "auto-replied"}, {"Precedence": "bulk"}, {"X_Autoreply": "yes"},
+                    {"Subject": "Out of Office: back on Monday"}):
+        message = reply(turn_mail, "I am away until Monday.", ann.email)
+        for name, value in headers.items():
+            del message[name.replace("_", "-")]
+            message[name.replace("_", "-")] = value
+        mail.send(message, reply_address_of(turn_mail), ann.email)
+    assert len(mails_to(mail.sink, ann.email)) == answers
+    assert [row.outcome for row in mail.inbound_rows(reply_address_of(turn_mail))] == ["ignored"] * 4
+
+
+def test_a_bounce_stops_mail_to_the_address_until_it_is_fixed(make_player, mail):
+    from service.reply_address import bounce_address
+
+    (ann, _), game_id = two_player_game(make_player, mail)
+    with transaction(mail.engine) as db:
+        row = db.exec(select(Notification).where(Notification.email == ann.email, Notification.kind == "your_turn")).one()
+    bounce_to = bounce_address(mail.settings.secret_key, mail.settings.mail_domain, row.id)
+    dsn = (f"From: MAILER-DAEMON@mx.example.org\r\nTo: {bounce_to}\r\nSubject: Undelivered Mail\r\n"
+           f"Message-ID: <{uuid.uuid4().hex}@mx.example.org>\r\nMIME-Version: 1.0\r\n"
+           "Content-Type: multipart/report; report-type=delivery-status; boundary=\"b1\"\r\n\r\n"
+           "--b1\r\nContent-Type: text/plain\r\n\r\nThe mail could not be delivered.\r\n"
+           "--b1\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n"
+           f"Final-Recipient: rfc822; {ann.email}\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n--b1--\r\n").encode()
+    mail.send(dsn, bounce_to, "")
+    with transaction(mail.engine) as db:
+        assert db.exec(select(User).where(User.email == ann.email)).one().bouncing_since is not None
+    # Her reply is still taken, but the answer is not sent to an address that bounces.
+    turn_mail = latest_to(mail, ann)
+    before = len(mails_to(mail.sink, ann.email))
+    mail.send(reply(turn_mail, "board", ann.email), reply_address_of(turn_mail), ann.email)
+    assert len(mails_to(mail.sink, ann.email)) == before
+    assert [r.outcome for r in mail.inbound_rows(reply_address_of(turn_mail))] == ["board"]
+
+
+def test_a_forged_bounce_changes_nothing(make_player, mail):
+    (_, bob), _ = two_player_game(make_player, mail)
+    dsn = (f"From: MAILER-DAEMON@evil.example\r\nTo: bounce+1.aaaa@{mail.settings.mail_domain}\r\n"
+           "Content-Type: multipart/report; report-type=delivery-status; boundary=\"b1\"\r\n\r\n"
+           "--b1\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x\r\n\r\n"
+           f"Final-Recipient: rfc822; {bob.email}\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n--b1--\r\n").encode()
+    mail.send(dsn, f"bounce+1.aaaa@{mail.settings.mail_domain}", "")
+    with transaction(mail.engine) as db:
+        assert db.exec(select(User).where(User.email == bob.email)).one().bouncing_since is None
+
+
+def test_mail_for_other_addresses_oversized_and_garbage_mail(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    with pytest.raises(smtplib.SMTPRecipientsRefused):
+        mail.send(b"Subject: hi\r\n\r\nhello\r\n", f"someone@{mail.settings.mail_domain}", ann.email)
+    with pytest.raises((smtplib.SMTPSenderRefused, smtplib.SMTPDataError)) as refused:
+        big = b"Subject: big\r\n\r\n" + (b"x" * 70 + b"\r\n") * (mail.settings.inbound_max_bytes // 72 + 10)
+        mail.send(big, reply_address_of(turn_mail), ann.email)
+    assert refused.value.smtp_code == 552
+    garbage = b"\x00\xff\xfe From: \r\n\r\n\x80\x81 Content-Type: multipart/mixed; boundary=\r\n--\r\n"
+    mail.send(garbage, reply_address_of(turn_mail), ann.email)
+    rows = mail.inbound_rows(reply_address_of(turn_mail))
+    assert len(rows) == 1 and rows[0].processed_at is not None and rows[0].outcome in ("refused", "failed", "ignored")
+
+
+def test_a_war_commitment_right_after_ones_own_action_gets_an_email(make_player, app, mail):
+    (ann, bob), game_id = two_player_game(make_player, mail)
+    engine_ = app.extensions["turnpost"]["engine"]
+    version = put_position(engine_, game_id, revolt_position({0: {"red": 3}, 1: {"red": 2, "blue": 4}}))
+    before = len([n for n in _rows(mail, ann.email) if n.kind == "your_turn"])
+    assert ann.post(f"/api/games/{game_id}/moves", json={"text": "leader priest H4", "version": version}).status_code == 200
+    assert len([n for n in _rows(mail, ann.email) if n.kind == "your_turn"]) == before + 1
+
+
+def _rows(mail, email):
+    with transaction(mail.engine) as db:
+        return list(db.exec(select(Notification).where(Notification.email == email)))
+
+
+# --- the HTTP endpoint ------------------------------------------------------------------
+
+def test_raw_mime_over_http_needs_the_shared_secret(make_player, app, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    raw = reply(turn_mail, first, ann.email).as_bytes()
+    client = app.test_client()
+    settings = app.extensions["turnpost"]["settings"]
+    url = f"/api/inbound/mime?recipient={quote(reply_address_of(turn_mail))}"
+    settings.inbound_secret = None
+    assert client.post(url, data=raw).status_code == 404
+    settings.inbound_secret = "provider-secret"
+    try:
+        assert client.post(url, data=raw, headers={"X-Turnpost-Signature": "sha256=00"}).status_code == 401
+        signature = "sha256=" + hmac.new(b"provider-secret", raw, hashlib.sha256).hexdigest()
+        answer = client.post(url, data=raw, headers={"X-Turnpost-Signature": signature})
+        assert answer.status_code == 202 and answer.json["duplicate"] is False
+        again = client.post(url, data=raw, headers={"X-Turnpost-Signature": signature})
+        assert again.status_code == 202 and again.json["duplicate"] is True
+        big = b"x" * (settings.inbound_max_bytes + 1)
+        assert client.post(url, data=big, headers={"X-Turnpost-Signature": "sha256=00"}).status_code == 413
+    finally:
+        settings.inbound_secret = None
+    version = game_row(mail, game_id).version
+    mail.handle(answer.json["id"])  # no dispatcher in this app: process it as a worker would
+    assert game_row(mail, game_id).version == version + 1
+
+
+# --- whole games by email alone ----------------------------------------------------------
+
+WHOLE_GAME_SEEDS = {"tigris": 3, "euphrat-cards": 2}
+
+
+def reseed(db_engine, game_id: int, seed: int) -> None:
+    """Start the game again from `seed` (as if the service had drawn it)."""
+    with transaction(db_engine) as db:
+        game = db.get(Game, game_id)
+        rules = engine.get_game(game.game_type)
+        game.seed, game.seed_hash = seed, hashlib.sha256(str(seed).encode()).hexdigest()
+        game.state = rules.to_json(rules.setup(game.players, seed, game.options))
+        game.version += 1
+
+
+@pytest.mark.parametrize("game", ["tigris", "euphrat-cards"])
+def test_a_whole_game_played_by_email_replies_alone(game, make_player, mail):
+    players, started = start_game(make_player, 2, game=game)  # in seat order
+    game_id = started["id"]
+    rules = engine.get_game(game)
+    reseed(mail.engine, game_id, WHOLE_GAME_SEEDS[game])  # a game of known length
+    mail.deliver_outbox()
+    choose = random.Random(7)
+    replies = 0
+    while game_row(mail, game_id).status == "active":
+        row = game_row(mail, game_id)
+        state = rules.from_json(row.state)
+        seat = min(rules.pending(state))
+        player = players[seat]
+        last = latest_to(mail, player)
+        assert last["Reply-To"], f"{player.email} owes a decision but his last email takes no reply"
+        move = choose.choice(rules.legal_moves(state, seat))
+        mail.send(reply(last, rules.format_move(move), player.email), reply_address_of(last), player.email)
+        replies += 1
+        assert replies < 3000, "the game did not end"
+        after = game_row(mail, game_id)
+        if after.version == row.version:  # the email answered was stale: its answer is the current one
+            assert "moved on" in text_of(latest_to(mail, player)), text_of(latest_to(mail, player))
+    assert game_row(mail, game_id).status == "finished"
+    assert any("game over" in m["Subject"] for m in mails_to(mail.sink, players[0].email))
+    with transaction(mail.engine) as db:
+        outcomes = {row.outcome for row in db.exec(select(InboundMail).where(InboundMail.recipient.like("play+%")))
+                    if row.processed_at is not None}
+    assert "applied" in outcomes

@@ -1,0 +1,263 @@
+"""A received reply becomes moves and an answer, in one transaction.
+
+The reply address says which game, seat, player and version the answered email was
+about. Only mail from that seat's own address is taken; automatic answers and bounces
+are never answered; every other reply gets an answer in its thread (to the seat's
+address, never to a forged sender): what was applied, or exactly why nothing was.
+A message is processed once, whatever the redelivery.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+
+from sqlmodel import Session, select
+
+import engine as engines
+from engine.grammar import all_forms
+from service import play
+from service.db import transaction
+from service.errors import Invalid, ServiceError
+from service.models import Game, InboundMail, Notification, Seat, User, utcnow
+from service.reply_address import ReplyToken, read_bounce_address, read_reply_address
+from workers.compose import names_of
+from workers.reply_reading import (
+    MAX_COMMANDS, authentication_failure, body_text, commands, failed_recipients, message_kind, newest_reply, sender,
+)
+
+log = logging.getLogger(__name__)
+_PROGRESS = {"applied", "resigned"}  # outcomes that moved a game on
+HELP, BOARD, RESIGN, CONFIRM = {"help", "?"}, {"board", "status"}, {"resign"}, {"resign", "yes", "confirm"}
+
+
+def process(engine, settings, inbound_id: int) -> play.Work:
+    """Process one stored message if not done yet; returns the work to hand on."""
+    with transaction(engine) as db:
+        row = db.exec(select(InboundMail).where(InboundMail.id == inbound_id).with_for_update()).first()
+        if row is None or row.processed_at is not None:
+            return play.Work()
+        work = play.Work()
+        try:
+            with db.begin_nested():
+                outcome, detail = _handle(db, settings, row, work)
+        except ServiceError as err:  # a use case refused in a way no answer foresaw
+            work, outcome, detail = play.Work(), "failed", err.message
+        except (ValueError, LookupError, TypeError, AttributeError, UnicodeError) as err:  # malformed mail
+            log.exception("inbound message %s could not be processed", inbound_id)
+            work, outcome, detail = play.Work(), "failed", f"{type(err).__name__}: {err}"
+        row.processed_at, row.outcome, row.detail = utcnow(), outcome, detail[:2000]
+    return work
+
+
+def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[str, str]:
+    message = message_from_bytes(row.raw, policy=policy.default)
+    bounced = read_bounce_address(settings.secret_key, settings.mail_domain, row.recipient)
+    if bounced is not None:
+        return _bounce(db, message, bounced)
+    kind = message_kind(message, row.envelope_from)
+    if kind != "person":
+        return "ignored", f"an automatic message ({kind}); never answered"
+    token = read_reply_address(settings.secret_key, settings.mail_domain, row.recipient)
+    if token is None:
+        return "refused", f"{row.recipient} is not a reply address of ours (unsigned or altered)"
+    game = db.get(Game, token.game_id)
+    seat = next((s for s in play.seats_of(db, game) if s.seat == token.seat and s.user_id == token.user_id), None) \
+        if game else None
+    if seat is None:
+        return "refused", "the reply address names no seat of a game"
+    return _Conversation(db, settings, message, game, seat, token, work).answer_reply()
+
+
+def _bounce(db: Session, message: EmailMessage, notification_id: int) -> tuple[str, str]:
+    """A delivery status notification for one of our emails: its address stops
+    getting mail until the player says it works again (preferences page)."""
+    notification = db.get(Notification, notification_id)
+    if notification is None or message_kind(message) != "bounce":
+        return "ignored", "mail to a bounce address that is no delivery failure report"
+    if notification.email.lower() not in failed_recipients(message):
+        return "ignored", "a delivery report that names no permanent failure"
+    user = db.exec(select(User).where(User.email == notification.email)).first()
+    if user is not None and user.bouncing_since is None:
+        user.bouncing_since = utcnow()
+    return "bounce", f"mail to {notification.email} failed for good; no more is sent to it"
+
+
+class _Conversation:
+    """One reply from a seat, and the answer it gets."""
+
+    def __init__(self, db: Session, settings, message: EmailMessage, game: Game, seat: Seat, token: ReplyToken,
+                 work: play.Work):
+        self.db, self.settings, self.message, self.game, self.seat = db, settings, message, game, seat
+        self.token, self.work = token, work
+        self.rules = play.rules(game)
+        self.prose: list[str] = []  # lines around the moves not read as moves (a greeting, say)
+
+    def answer_reply(self) -> tuple[str, str]:
+        seat_address = self.seat.email.lower()
+        if sender(self.message) != seat_address:
+            return self.answer("refused", [
+                f"A reply to your {self.game.title} email came from {sender(self.message) or 'no address'}, "
+                f"not from {self.seat.email}, so it was refused and nothing changed. "
+                "Only replies sent from your own address are taken."])
+        failed = authentication_failure(self.message)
+        if failed:
+            return self.answer("refused", [
+                f"A reply from your address failed the {failed.upper()} check of the receiving mail server, so "
+                "it may not be from you. It was refused and nothing changed."])
+        lines, prose = _moves_and_prose(commands(newest_reply(body_text(self.message))), self.rules)
+        if prose is None:
+            return self.answer("unreadable", [
+                "Nothing was applied: your reply mixes moves with other text, so it could not be read safely. "
+                "Write one move per line, and nothing between them."], forms=True, decision=True)
+        if not lines:
+            return self.answer("unreadable", ["No move was found in your reply, so nothing changed."],
+                               forms=True, decision=True)
+        if len(lines) > MAX_COMMANDS:
+            return self.answer("unreadable", [f"A reply may hold at most {MAX_COMMANDS} moves; nothing changed."],
+                               forms=True, decision=True)
+        word = lines[0].lower() if len(lines) == 1 else ""
+        if self.token.purpose == "confirm_resign" and word in CONFIRM:
+            return self.resign()
+        if word in RESIGN:
+            return self.answer("resign_asked", [f"You asked to resign from {self.game.title}."], confirm_resign=True)
+        if word in HELP:
+            return self.answer("help", [
+                "To play by email, reply to a turn email with your moves: one per line, or separated by \";\". "
+                "Several moves go in one reply as long as the decision stays yours (the two actions of a turn, say)."],
+                forms=True, decision=True)
+        if word in BOARD:
+            return self.answer("board", ["The game as it stands:"], decision=True)
+        self.prose = prose
+        return self.play(lines)
+
+    def play(self, texts: list[str]) -> tuple[str, str]:
+        stale = self.stale_lines()
+        if stale:
+            return self.answer("stale", stale, decision=True)
+        moves = []
+        for text in texts:
+            try:
+                moves.append(self.rules.parse_move(text))
+            except engines.MoveParseError as err:
+                return self.answer("unreadable", [f"Nothing was applied: \"{text}\" could not be read ({err.message})."],
+                                   forms=True, decision=True)
+        try:
+            with self.db.begin_nested():
+                applied, left = self.apply_in_order(texts, moves)
+        except Invalid as err:
+            return self.answer("illegal", [f"Nothing was applied: \"{err.extra['text']}\" is not allowed: {err.message}."],
+                               decision=True)
+        if not applied:
+            return self.answer("not_yours", ["Nothing was applied: the decision is not yours now."], decision=True)
+        return self.answer("applied", applied + left, decision=True, seen_all=True)
+
+    def stale_lines(self) -> list[str]:
+        if self.game.status != "active":
+            return [f"Nothing was applied: the game is {self.game.status}."]
+        if self.game.version != self.token.version:
+            return ["Nothing was applied: the game has moved on since the email you answered "
+                    "(someone else moved, or you already answered it). Here is the game as it is now."]
+        return []
+
+    def apply_in_order(self, texts: list[str], moves: list[dict]) -> tuple[list[str], list[str]]:
+        """Apply the moves while the decision stays the seat's; Invalid (with the move's
+        text) at the first illegal one. Returns the lines saying what was applied and
+        what was left."""
+        applied, names = [], names_of(self.db, self.game)
+        for index, (text, move) in enumerate(zip(texts, moves)):
+            if self.game.status != "active" or self.seat.seat not in self.rules.pending(play.game_state(self.game)):
+                return applied, [f"Not applied, since the decision was no longer yours: "
+                                 + ", ".join(f"\"{t}\"" for t in texts[index:]) + "."]
+            try:
+                self.game, events, work = play.submit_move(
+                    self.db, self.game.id, self.seat.seat, move, self.game.version, email_mover=False)
+            except Invalid as err:
+                raise Invalid(err.message, code=err.code, text=text) from None
+            self.work.notifications.extend(work.notifications)
+            self.work.deadlines.extend(work.deadlines)
+            applied.append(f"Applied: {self.rules.describe(move)}.")
+            applied += [f"  {line}" for event in engines.events_for(events, self.seat.seat)
+                        if event.get("seat") != self.seat.seat or event.get("type") not in _OWN_MOVE_EVENTS
+                        if (line := self.rules.describe_event(event, names))]
+        return applied, []
+
+    def resign(self) -> tuple[str, str]:
+        if self.game.status != "active" or self.game.version != self.token.version:
+            return self.answer("resign_asked", [
+                "The game has moved on since you asked to resign, so you have not resigned yet."], confirm_resign=True)
+        user = self.db.get(User, self.seat.user_id)
+        self.game, work = play.resign(self.db, self.game.id, user, self.game.version)
+        self.work.notifications.extend(work.notifications)
+        self.work.deadlines.extend(work.deadlines)
+        return self.answer("resigned", [f"You have resigned from {self.game.title}."])
+
+    def answer(self, outcome: str, lines: list[str], forms: bool = False, decision: bool = False,
+               confirm_resign: bool = False, seen_all: bool = False) -> tuple[str, str]:
+        """Write the answer (unless this address had too many this hour); returns the outcome."""
+        if self.prose:
+            lines = [*lines, "Not read as moves: " + ", ".join(f"\"{text}\"" for text in self.prose) + "."]
+        detail = " ".join(lines)[:1000]
+        if outcome not in _PROGRESS and self._refusals_this_hour() >= self.settings.refusals_per_hour:
+            return outcome, detail + " (not answered: too many replies that changed nothing this hour)"
+        last_seq = play.last_move_seq(self.db, self.game)
+        payload = {
+            "outcome": outcome, "lines": lines, "forms": all_forms(self.rules) if forms else [],
+            "decision": decision, "confirm_resign": confirm_resign, "version": self.game.version,
+            "since_seq": last_seq if seen_all else self.seat.last_seen_seq,
+            "in_reply_to": _header(self.message, "Message-ID"), "references": _header(self.message, "References"),
+            "subject": _re_subject(_header(self.message, "Subject") or self.game.title),
+        }
+        play.notify(self.db, self.work, "reply_answer", self.seat.email, self.seat.user_id, self.game,
+                     self.seat.seat, payload)
+        if decision:
+            self.seat.last_seen_seq = last_seq
+        return outcome, detail
+
+    def _refusals_this_hour(self) -> int:
+        """Answers to this address in the last hour to replies that changed nothing:
+        what a mail loop (a robot answering our answers) would pile up. Replies that
+        move the game on are never limited, so a quick player is never cut short."""
+        since = utcnow() - timedelta(hours=1)
+        payloads = self.db.exec(select(Notification.payload).where(
+            Notification.email == self.seat.email, Notification.kind == "reply_answer",
+            Notification.created_at > since).order_by(Notification.id.desc()).limit(500))
+        return sum(1 for payload in payloads if payload.get("outcome") not in _PROGRESS)
+
+
+def _moves_and_prose(lines: list[str], game) -> tuple[list[str], list[str] | None]:
+    """The lines that start with a word of the game's notation (or a reply word), and
+    the other lines (a greeting, a sign-off) before the first and after the last of
+    them; None for the others when such text stands between two moves."""
+    verbs = {form.split()[0].lower() for form in all_forms(game)} | HELP | BOARD | CONFIRM
+    is_move = [line.split()[0].lower() in verbs for line in lines]
+    if not any(is_move):
+        return [], lines
+    first, last = is_move.index(True), len(is_move) - 1 - is_move[::-1].index(True)
+    if not all(is_move[first:last + 1]):
+        return lines, None
+    return lines[first:last + 1], lines[:first] + lines[last + 1:]
+
+
+# The mover's own move is already told in its "Applied:" line.
+_OWN_MOVE_EVENTS = {
+    "tile_placed", "leader_placed", "leader_withdrawn", "catastrophe_placed", "tiles_swapped", "support_committed",
+    "war_chosen", "monument_built", "monument_declined", "treasure_taken", "card_played", "catastrophe_played",
+    "conflict_chosen", "ship_built", "treasure_swapped", "turn_passed",
+}
+
+
+def _header(message: EmailMessage, name: str) -> str | None:
+    try:
+        value = message.get(name)
+    except (ValueError, IndexError, TypeError):  # a header the parser cannot read
+        return None
+    if value is None:
+        return None
+    return " ".join(str(value).split())[:900] or None
+
+
+def _re_subject(subject: str) -> str:
+    subject = subject[:200]
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
