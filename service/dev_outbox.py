@@ -7,9 +7,17 @@ import smtplib
 import uuid
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import formataddr, getaddresses
+from datetime import datetime, timezone
+from email.utils import formataddr, getaddresses, parsedate_to_datetime
 
 from markupsafe import Markup
+
+
+def sent_at(message) -> datetime:
+    try:
+        return parsedate_to_datetime(str(message.get("Date", "")))
+    except (TypeError, ValueError):
+        return datetime.min.replace(tzinfo=timezone.utc)
 
 
 def _as_email(message) -> EmailMessage:

@@ -101,6 +101,7 @@ def sign_in(token):
         user = run(lambda db: use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
+    run(lambda db: setattr(db.get(User, user.id), "bouncing_since", None))  # the link arrived: mail works
     session.clear()
     session["user_id"] = user.id
     return redirect(url_for("pages.my_games"))
@@ -122,10 +123,16 @@ def preferences(token):
         mode = request.form.get("email_mode")
         if mode not in ("every", "digest", "off"):
             return _message("Unknown choice", "Choose every decision, a daily digest, or no email.", 400)
-        run(lambda db: setattr(db.get(User, user_id), "email_mode", mode))
+        run(lambda db: _save_preferences(db.get(User, user_id), mode, request.form.get("mail_works") == "yes"))
     with reading(db_engine()) as db:
         user = db.get(User, user_id) or abort(404)
         return render_template("pages/preferences.html", user=user, token=token, saved=request.method == "POST")
+
+
+def _save_preferences(user: User, mode: str, mail_works: bool) -> None:
+    user.email_mode = mode
+    if mail_works:  # the player says his address takes mail again (it had bounced)
+        user.bouncing_since = None
 
 
 @bp.route("/unsubscribe/<token>", methods=["GET", "POST"])
@@ -144,7 +151,7 @@ def dev_mail():
     if not settings().dev_mode:
         abort(404)
     box = mailbox.Maildir(str(settings().maildir), create=True)
-    messages = sorted(box.items(), key=lambda item: item[1].get("Date", ""), reverse=True)[:100]
+    messages = sorted(box.items(), key=lambda item: dev_outbox.sent_at(item[1]), reverse=True)[:100]
     shown = [dev_outbox.shown(key, message) for key, message in messages]
     return render_template("pages/dev_mail.html", messages=shown, replied=request.args.get("replied"))
 

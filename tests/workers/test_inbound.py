@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+import re
 import smtplib
 import uuid
 from urllib.parse import quote
@@ -33,8 +34,13 @@ CORPUS = ["gmail_top_posted", "outlook_html_only", "apple_mail_iphone", "thunder
 @pytest.fixture
 def mail(app, smtp_server):
     service = MailService(app, smtp_server, free_port())
+    service.app = app
     yield service
     service.stop()
+
+
+def mail_app(mail):
+    return mail.app
 
 
 def two_player_game(make_player, mail, game="tigris"):
@@ -178,6 +184,33 @@ def test_an_unreadable_reply_gets_the_grammar(make_player, mail):
     assert game_row(mail, game_id).version == version
 
 
+def test_a_greeting_and_a_sign_off_are_passed_over_and_named(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    version = game_row(mail, game_id).version
+    mail.send(reply(turn_mail, f"Hi Bob,\n\n{first}\n\nCheers", ann.email), reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version + 1
+    assert 'Not read as moves: "Hi Bob,", "Cheers".' in text_of(latest_to(mail, ann))
+
+
+def test_a_reply_is_refused_for_now_while_the_database_is_away(app):
+    """451: the sending server keeps the message and tries again later."""
+    from service.db import make_engine
+    from workers.inbound_smtp import start_inbound_smtp
+
+    settings = app.extensions["turnpost"]["settings"]
+    port = free_port()
+    server = start_inbound_smtp(settings, make_engine("postgresql://postgres@127.0.0.1:1/none"), lambda _: None,
+                                "127.0.0.1", port)
+    try:
+        with pytest.raises(smtplib.SMTPDataError) as refused, smtplib.SMTP("127.0.0.1", port) as client:
+            client.sendmail("ann@example.org", [f"play+x@{settings.mail_domain}"], b"Subject: hi\r\n\r\ntile red F7\r\n")
+        assert refused.value.smtp_code == 451
+    finally:
+        server.stop()
+
+
 def test_help_board_and_a_two_step_resignation(make_player, mail):
     (ann, bob), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
@@ -273,6 +306,17 @@ def test_a_bounce_stops_mail_to_the_address_until_it_is_fixed(make_player, mail)
     mail.send(reply(turn_mail, "board", ann.email), reply_address_of(turn_mail), ann.email)
     assert len(mails_to(mail.sink, ann.email)) == before
     assert [r.outcome for r in mail.inbound_rows(reply_address_of(turn_mail))] == ["board"]
+    # The preferences page shows it, and the player can say the address works again.
+    from workers.compose import preferences_token
+
+    client = mail_app(mail).test_client()
+    path = f"/preferences/{preferences_token(mail.settings.secret_key, row.user_id)}"
+    page = client.get(path).get_data(as_text=True)
+    assert "bounced" in page
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    client.post(path, data={"csrf_token": csrf, "email_mode": "every", "mail_works": "yes"})
+    mail.send(reply(turn_mail, "board", ann.email), reply_address_of(turn_mail), ann.email)
+    assert len(mails_to(mail.sink, ann.email)) == before + 1
 
 
 def test_a_forged_bounce_changes_nothing(make_player, mail):
@@ -302,7 +346,8 @@ def test_mail_for_other_addresses_oversized_and_garbage_mail(make_player, mail):
 
 
 def test_a_war_commitment_right_after_ones_own_action_gets_an_email(make_player, app, mail):
-    (ann, bob), game_id = two_player_game(make_player, mail)
+    (ann, _), started = start_game(make_player, 2)  # in seat order: the position has seat 0 to act
+    game_id = started["id"]
     engine_ = app.extensions["turnpost"]["engine"]
     version = put_position(engine_, game_id, revolt_position({0: {"red": 3}, 1: {"red": 2, "blue": 4}}))
     before = len([n for n in _rows(mail, ann.email) if n.kind == "your_turn"])
