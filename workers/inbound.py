@@ -34,21 +34,30 @@ HELP, BOARD, RESIGN, CONFIRM = {"help", "?"}, {"board", "status"}, {"resign"}, {
 
 def process(engine, settings, inbound_id: int) -> play.Work:
     """Process one stored message if not done yet; returns the work to hand on."""
+    try:
+        with transaction(engine) as db:
+            row = db.exec(select(InboundMail).where(InboundMail.id == inbound_id).with_for_update()).first()
+            if row is None or row.processed_at is not None:
+                return play.Work()
+            work = play.Work()
+            outcome, detail = _handle(db, settings, row, work)
+            row.processed_at, row.outcome, row.detail = utcnow(), outcome, detail[:2000]
+            return work
+    except _UNEXPECTED as err:
+        failure = err
+    # Whatever the message did was rolled back; it is marked, never retried in a loop.
+    log.error("inbound message %s could not be processed: %r", inbound_id, failure)
     with transaction(engine) as db:
-        row = db.exec(select(InboundMail).where(InboundMail.id == inbound_id).with_for_update()).first()
-        if row is None or row.processed_at is not None:
-            return play.Work()
-        work = play.Work()
-        try:
-            with db.begin_nested():
-                outcome, detail = _handle(db, settings, row, work)
-        except ServiceError as err:  # a use case refused in a way no answer foresaw
-            work, outcome, detail = play.Work(), "failed", err.message
-        except (ValueError, LookupError, TypeError, AttributeError, UnicodeError) as err:  # malformed mail
-            log.exception("inbound message %s could not be processed", inbound_id)
-            work, outcome, detail = play.Work(), "failed", f"{type(err).__name__}: {err}"
-        row.processed_at, row.outcome, row.detail = utcnow(), outcome, detail[:2000]
-    return work
+        row = db.get(InboundMail, inbound_id)
+        detail = failure.message if isinstance(failure, ServiceError) else f"{type(failure).__name__}: {failure}"
+        row.processed_at, row.outcome, row.detail = utcnow(), "failed", detail[:2000]
+    return play.Work()
+
+
+# A use case refusing in a way no answer foresaw, or mail malformed past what the
+# reading code expects; anything else (a database fault) leaves the message to be
+# processed again.
+_UNEXPECTED = (ServiceError, ValueError, LookupError, TypeError, AttributeError, UnicodeError)
 
 
 def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[str, str]:
@@ -144,8 +153,11 @@ class _Conversation:
                 return self.answer("unreadable", [f"Nothing was applied: \"{text}\" could not be read ({err.message})."],
                                    forms=True, decision=True)
         try:
-            with self.db.begin_nested():
+            if len(moves) == 1:  # an illegal move writes nothing: no savepoint needed
                 applied, left = self.apply_in_order(texts, moves)
+            else:
+                with self.db.begin_nested():
+                    applied, left = self.apply_in_order(texts, moves)
         except Invalid as err:
             return self.answer("illegal", [f"Nothing was applied: \"{err.extra['text']}\" is not allowed: {err.message}."],
                                decision=True)

@@ -95,11 +95,12 @@ def _html_to_text(html: str) -> str:
 def newest_reply(text: str) -> str:
     """The newest reply in a thread's text: without quoted lines, the "On ... wrote:"
     header, the quoted email and the signature."""
-    text = text.replace("\r\n", "\n").replace("\u00a0", " ")
-    for reply in _REPLY_PARSER.read(text=text).replies:
-        written = "\n".join(line for line in (reply.body or "").splitlines() if not line.lstrip().startswith(">"))
-        if written.strip():
-            return written.strip()
+    # Quoted lines go first: they are never the reply, and the parser's time grows with the text.
+    lines = text.replace("\r\n", "\n").replace("\u00a0", " ").splitlines()
+    unquoted = "\n".join(line for line in lines if not line.lstrip().startswith(">"))
+    for reply in _REPLY_PARSER.read(text=unquoted).replies:
+        if (reply.body or "").strip():
+            return reply.body.strip()
     return ""
 
 
