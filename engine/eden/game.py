@@ -118,7 +118,7 @@ class Eden:
             raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
         if kind not in MOVES_BY_DECISION[decision]:
             raise IllegalMove(
-                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
+                f"you owe {'an' if decision[0] in 'aeiou' else 'a'} {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
                 code="wrong_decision",
             )
         s = state.clone()
