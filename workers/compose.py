@@ -93,7 +93,7 @@ def _your_turn(db, settings, row, game, context, images):
     deadline = _deadline_words(db, game.id, row.seat)
     context.update(
         prompt=summary["prompt"] or "It is your decision.", deadline=deadline, changes=summary["changes"],
-        hand=summary["hand"], scores=summary["scores"], actions=actions,
+        hand=summary["hand"], mana=summary["mana"], scores=summary["scores"], actions=actions,
         reply_example=summary["reply_example"], board_cid=None, board_alt="",
     )
     picture = board_picture(game.game_type, summary["view"])

@@ -132,6 +132,19 @@ class Eden:
         kind = self.pending(state).get(seat)
         return {"action": {"type": "pass"}, "acquire": {"type": "decline"}, "bid": {"type": "accept"}}.get(kind)
 
+    def link_moves(self, state: State, seat: int) -> list[dict]:
+        """The few moves an email offers as links: for a bid, accept or raise by 5 or
+        10; for an acquisition, the tiles to contest or add, the two lowest openings,
+        or decline. The rest is played on the game page or by reply."""
+        legal = self.legal_moves(state, seat)
+        kind = self.pending(state).get(seat)
+        bids = [m for m in legal if m["type"] == "bid"][:2]
+        if kind == "bid":
+            return [{"type": "accept"}, *bids]
+        if kind == "acquire":
+            return [m for m in legal if m["type"] in ("contest", "attack_with")] + bids + [{"type": "decline"}]
+        return []
+
     def view(self, state: State, seat: int | None) -> dict:
         data = state_to_json(state)
         del data["rng"]
