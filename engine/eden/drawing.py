@@ -31,6 +31,7 @@ STYLE = (
     ".square .legal-mark{fill:none;stroke:none}"
     f".square.legal .legal-mark{{fill:{GOLD};fill-opacity:0.25;stroke:{GOLD};stroke-width:4;stroke-dasharray:8 4}}"
     ".square.legal{cursor:pointer}"
+    ".square.chosen .legal-mark{fill:#2e7d32;fill-opacity:0.35;stroke:#2e7d32;stroke-width:4;stroke-dasharray:none}"
 )
 
 
@@ -182,7 +183,7 @@ def _key(view: dict) -> str:
         parts.append(f'<rect x="{x}" y="{top}" width="16" height="16" rx="3" fill="{FILLS.get(color, "#888")}"/>')
         parts.append(f'<text x="{x + 22}" y="{top + 13}" font-size="13" fill="{LABEL}">{escape(color)}{you}</text>')
         parts.append(f'<text x="{x}" y="{top + 32}" font-size="12" fill="{LABEL}">'
-                     f'{int(player.get("points", 0))} pts, {int(hand)} cards</text>')
+                     f'{int(player.get("points", 0))} pts, {int(hand)} card{"" if int(hand) == 1 else "s"}</text>')
         if "mana" in player:
             parts.append(f'<text x="{x}" y="{top + 48}" font-size="12" fill="{LABEL}">{int(player["mana"])} mana</text>')
     market = " ".join(escape(str(c)) for c in view.get("market", [])) or "empty"

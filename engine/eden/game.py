@@ -133,9 +133,10 @@ class Eden:
         return {"action": {"type": "pass"}, "acquire": {"type": "decline"}, "bid": {"type": "accept"}}.get(kind)
 
     def link_moves(self, state: State, seat: int) -> list[dict]:
-        """The few moves an email offers as links: for a bid, accept or raise by 5 or
-        10; for an acquisition, the tiles to contest or add, the two lowest openings,
-        or decline. The rest is played on the game page or by reply."""
+        """The few moves offered as links or buttons: for a bid, accept or raise by 5
+        or 10; for an acquisition, the tiles to contest or add, the two lowest
+        openings, or decline; for an action, selling, buying and passing (cards are
+        played on the board). The rest is typed or sent by reply."""
         legal = self.legal_moves(state, seat)
         kind = self.pending(state).get(seat)
         bids = [m for m in legal if m["type"] == "bid"][:2]
@@ -143,7 +144,7 @@ class Eden:
             return [{"type": "accept"}, *bids]
         if kind == "acquire":
             return [m for m in legal if m["type"] in ("contest", "attack_with")] + bids + [{"type": "decline"}]
-        return []
+        return [m for m in legal if m["type"] in ("sell", "buy", "pass")]
 
     def view(self, state: State, seat: int | None) -> dict:
         data = state_to_json(state)
