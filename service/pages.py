@@ -90,9 +90,14 @@ def new_game():
                 form.get("title", "")))
         except (ServiceError, ValueError) as err:
             flash(getattr(err, "message", "check the numbers"), "error")
-            return render_template("pages/new_game.html", games=engine.game_ids()), 422
+            return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions()), 422
         return redirect(url_for("pages.game_page", game_id=game.id))
-    return render_template("pages/new_game.html", games=engine.game_ids())
+    return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions())
+
+
+def _descriptions() -> dict[str, str]:
+    """A line about each game that has one (Eden's says its printed data is provisional)."""
+    return {gid: getattr(engine.get_game(gid), "description", "") for gid in engine.game_ids()}
 
 
 def _form_options(form) -> dict:
