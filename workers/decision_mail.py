@@ -21,9 +21,19 @@ def _hand(hand) -> str:
     return _counts(hand)
 
 
+def _score(me: dict) -> str:
+    """The player's score: points by colour (a dict) or one number (`points`)."""
+    if me.get("score"):
+        return "your points: " + _counts(me["score"])
+    if isinstance(me.get("points"), int):
+        return f"your points: {me['points']}"
+    return ""
+
+
 def _link_moves(game, state, seat: int, legal: list[dict]) -> list[dict]:
     """The moves offered as links: a game may name a few among many (`link_moves`,
-    e.g. accept or raise a bid by 5 or 10); otherwise all, when they are few."""
+    e.g. accept or raise a bid by 5 or 10, or end the turn); otherwise all, when they
+    are few. Actions get links only from a game that names them."""
     if hasattr(game, "link_moves"):
         return game.link_moves(state, seat)
     return legal if len(legal) <= MAX_LINK_CHOICES else []
@@ -35,8 +45,9 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
     kind = game.pending(state).get(seat)
     legal = game.legal_moves(state, seat)
     choices = []
-    if kind is not None and kind != "action":
-        choices = [{"label": game.describe(m), "text": game.format_move(m)} for m in _link_moves(game, state, seat, legal)]
+    if kind is not None and (kind != "action" or hasattr(game, "link_moves")):
+        links = _link_moves(game, state, seat, legal)[:MAX_LINK_CHOICES]
+        choices = [{"label": game.describe(m), "text": game.format_move(m)} for m in links]
     changes = [
         line
         for event in engine.events_for(events_since, seat)
@@ -48,7 +59,7 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         "changes": changes,
         "hand": _hand(me.get("hand")),
         "mana": me.get("mana"),
-        "scores": "your points: " + _counts(me.get("score")) if me.get("score") else "",
+        "scores": _score(me),
         "choices": choices,
         "reply_example": game.format_move(legal[0]) if legal else "",
         "view": view,

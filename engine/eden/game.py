@@ -144,7 +144,7 @@ class Eden:
             return [{"type": "accept"}, *bids]
         if kind == "acquire":
             return [m for m in legal if m["type"] in ("contest", "attack_with")] + bids + [{"type": "decline"}]
-        return [m for m in legal if m["type"] in ("sell", "buy", "pass")]
+        return [{"type": "pass"}, *(m for m in legal if m["type"] in ("sell", "buy"))]
 
     def view(self, state: State, seat: int | None) -> dict:
         data = state_to_json(state)

@@ -14,12 +14,14 @@ from tests.service.test_game_life import play_random
 EDEN = engine.get_game("eden")
 
 
-def test_an_eden_game_is_played_to_the_end_over_http(make_player, outbox, database_url, monkeypatch):
+def test_an_eden_game_is_played_to_the_end_over_http(app, db, make_player, outbox, database_url, monkeypatch):
     players, game = start_game(make_player, 3, game="eden")
     gid = game["id"]
     me = game["view"]["players"][game["your_seat"]]
     assert game["game"] == "eden" and "hand" in me and me["mana"] == 100
     assert all("mana" not in p for s, p in enumerate(game["view"]["players"]) if s != game["your_seat"])
+    first_email = outbox_text(app, db, outbox(players[0].email, "your_turn"))
+    assert "end the turn" in first_email and "Your mana: 100" in first_email and "Scores: your points: 0" in first_email
     stale = players[0].post(f"/api/games/{gid}/moves", json={"text": "pass", "version": game["version"] - 1})
     assert stale.status_code == 409
     game = play_random(players, gid, 5000, random.Random(3))
@@ -90,3 +92,34 @@ def outbox_text(app, db, rows) -> str:
             build_message(compose(session, app.extensions["turnpost"]["settings"], row)).get_body(("plain",)).get_content()
             for row in rows
         )
+
+
+MANA_SENTINELS = {0: 7391801, 1: 7391802, 2: 7391803}
+
+
+def test_no_response_leaks_another_seats_mana_or_drawn_card(app, make_player):
+    players, game = start_game(make_player, 3, game="eden", spectators=True)
+    gid = game["id"]
+    state = position(hands={0: ["A1", "B1", "C1", "D1"]}, mana=MANA_SENTINELS)
+    version = put_position(app.extensions["turnpost"]["engine"], gid, state)
+    answer = players[0].post(f"/api/games/{gid}/moves", json={"text": "pass", "version": version})
+    assert answer.status_code == 200
+    mine = players[0].get(f"/api/games/{gid}/log").json["entries"][-1]
+    theirs = players[1].get(f"/api/games/{gid}/log").json["entries"][-1]
+    assert {"type": "card_received", "seat": 0, "card": "E1"} in mine["events"]
+    assert not any(e["type"] == "card_received" for e in theirs["events"]) and "E1" not in str(theirs)
+    assert any(e["type"] == "card_drawn" for e in theirs["events"])
+    spectator = make_player("watcher")
+    for seat, player in enumerate(players + [spectator]):
+        version = player.get(f"/api/games/{gid}").json["version"]
+        responses = [
+            player.get(f"/api/games/{gid}"),
+            player.get(f"/api/games/{gid}/moves/legal"),
+            player.get(f"/api/games/{gid}/log"),
+            player.get("/api/me/games"),
+            player.post(f"/api/games/{gid}/moves", json={"text": "bid 5", "version": version}),
+            player.post(f"/api/games/{gid}/moves", json={"text": "nonsense", "version": version}),
+        ]
+        text = " ".join(r.get_data(as_text=True) for r in responses)
+        for other, value in MANA_SENTINELS.items():
+            assert (str(value) in text) == (other == seat), f"seat {seat} saw seat {other}'s mana"
