@@ -154,6 +154,8 @@ def _game_over(db, settings, row, game, context, images):
         scores = (result.get("scores") or {}).get(str(seats[0]))
         if isinstance(scores, dict) and "sorted" in scores:
             detail = "colours from weakest: " + " ".join(map(str, scores["sorted"]))
+        elif isinstance(scores, int):  # one number per seat, as Eden's fertility points
+            detail = f"{scores} points"
         ranking.append({"place": place, "players": [names.get(int(s), str(s)) for s in seats], "detail": detail})
     reason = {"abandoned": "The players abandoned it."}.get(game.status, "")
     context.update(reason=reason or str(result.get("reason", "")).replace("_", " ").capitalize() + ".",

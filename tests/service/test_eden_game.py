@@ -29,6 +29,8 @@ def test_an_eden_game_is_played_to_the_end_over_http(app, db, make_player, outbo
     record = players[0].get(f"/api/games/{gid}/export").json
     assert len(record["moves"]) > 100
     assert all(outbox(p.email, "game_over") for p in players)
+    winner_points = game["result"]["scores"][str(game["result"]["ranking"][0][0])]
+    assert f"{winner_points} points" in outbox_text(app, db, outbox(players[1].email, "game_over"))
 
     monkeypatch.setenv("DATABASE_URL", database_url)
     monkeypatch.setenv("SECRET_KEY", "cli")
