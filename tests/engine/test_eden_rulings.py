@@ -183,3 +183,26 @@ def test_the_game_is_for_3_or_4_players_and_2_with_allow_two():
 def test_the_printed_data_is_marked_provisional():
     assert GAME.provisional and "provisional" in GAME.description
     assert GAME.view(GAME.setup(3, 1), None)["provisional_data"] is True
+
+
+def test_the_data_file_describes_17_connected_cards_of_2_to_4_squares_and_24_tiles():
+    # Checked on the data, so printed values typed in later are checked the same way.
+    from engine.eden.board import DATA, POINTS, RED_DOTS, ROTATIONS, TILES
+
+    cards = DATA["cultivation_cards"]
+    assert len(cards) == 17 and len({c["name"] for c in cards}) == 17
+    for card in cards:
+        cells = {tuple(c) for c in card["cells"]}
+        assert 2 <= len(cells) == len(card["cells"]) <= 4
+        reached, frontier = set(), [next(iter(cells))]
+        while frontier:
+            x, y = frontier.pop()
+            if (x, y) in reached:
+                continue
+            reached.add((x, y))
+            frontier.extend(n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in cells)
+        assert reached == cells, f"{card['name']} is not one connected shape"
+    assert sum(TILES) == 24
+    assert all(POINTS[k] >= 1 and 0 <= RED_DOTS[k] <= POINTS[k] for k in range(1, 5))
+    assert all(POINTS[k] < POINTS[k + 1] for k in range(1, 4))
+    assert all(1 <= len(turns) <= 4 for turns in ROTATIONS)
