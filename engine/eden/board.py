@@ -102,7 +102,3 @@ NEIGHBOURS = tuple(_neighbours(i) for i in range(SQUARES))
 
 def cultivation_size(card: int) -> int:
     return CARD_SQUARES[card - SQUARES]
-
-
-def card_name(card: int) -> str:
-    return CARD_NAMES[card]

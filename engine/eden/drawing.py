@@ -8,7 +8,7 @@ players, their fertility points and cards in hand, the market.
 from __future__ import annotations
 
 from functools import lru_cache
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from engine.eden.board import COLOR_LETTERS, COLORS, RED_DOTS, SIZE, SQUARE_INDEX, POINTS
 from engine.picture_pieces import piece
@@ -210,4 +210,4 @@ def describe(view: dict) -> str:
     return " ".join(lines)
 
 
-__all__ = ["board_svg", "picture_layers", "describe", "quoteattr"]
+__all__ = ["board_svg", "picture_layers", "describe"]
