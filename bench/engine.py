@@ -1,13 +1,14 @@
 """Engine benchmark: random games per minute, actions per second, and the time of one
 decision (legal_moves + apply, with the acting seat's view) at p50/p99, per player count.
 
-    .venv/bin/python bench/engine.py [--games N] [--game tigris]
+    .venv/bin/python bench/engine.py [--games N] [--game tigris] [--options '{"allow_two": true}']
 
 Runs on one core (one process). Not part of the test suite.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -21,14 +22,14 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 import engine  # noqa: E402
 
 
-def bench(game, players: int, games: int) -> dict:
+def bench(game, players: int, games: int, options: dict) -> dict:
     step_times: list[float] = []
     actions = 0
     legal_counts = 0
     started = time.perf_counter()
     for seed in range(games):
         chooser = random.Random(seed)
-        state = game.setup(players, seed, {})
+        state = game.setup(players, seed, options)
         while game.outcome(state) is None:
             t0 = time.perf_counter()
             seat = chooser.choice(sorted(game.pending(state)))
@@ -56,12 +57,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--game", default="tigris")
+    parser.add_argument("--options", type=json.loads, default={}, help="game options as JSON")
     args = parser.parse_args()
     game = engine.get_game(args.game)
-    print(f"{args.game}: {args.games} random games per player count, one process")
+    print(f"{args.game}: {args.games} random games per player count, one process, options {args.options}")
     print("players  games/min  actions/s  actions/game  legal/decision  p50 us  p99 us")
     for players in range(game.min_players, game.max_players + 1):
-        r = bench(game, players, args.games)
+        try:
+            game.validate_options(args.options, players)
+        except engine.EngineError as refusal:
+            print(f"{players:>7}  skipped: {refusal.message}")
+            continue
+        r = bench(game, players, args.games, args.options)
         print(
             f"{r['players']:>7}  {r['games_per_minute']:>9.0f}  {r['actions_per_second']:>9.0f}"
             f"  {r['actions_per_game']:>12.0f}  {r['legal_moves_per_decision']:>14.0f}"

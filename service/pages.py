@@ -85,14 +85,30 @@ def new_game():
             invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
             game, _ = run(lambda db: play.create_game(
                 db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
-                {"board": form.get("board", "standard")} if form.get("game", "tigris") == "tigris" else {},
+                _form_options(form),
                 invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "default_move"),
                 form.get("title", "")))
         except (ServiceError, ValueError) as err:
             flash(getattr(err, "message", "check the numbers"), "error")
-            return render_template("pages/new_game.html", games=engine.game_ids()), 422
+            return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions()), 422
         return redirect(url_for("pages.game_page", game_id=game.id))
-    return render_template("pages/new_game.html", games=engine.game_ids())
+    return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions())
+
+
+def _descriptions() -> dict[str, str]:
+    """A line about each game that has one (Eden's says its printed data is provisional)."""
+    return {gid: getattr(engine.get_game(gid), "description", "") for gid in engine.game_ids()}
+
+
+def _form_options(form) -> dict:
+    """The game options the new-game form offers: Tigris's board; Eden for 2 players
+    needs its `allow_two` option, which choosing 2 players turns on."""
+    game = form.get("game", "tigris")
+    if game == "tigris":
+        return {"board": form.get("board", "standard")}
+    if game == "eden" and form.get("players") == "2":
+        return {"allow_two": True}
+    return {}
 
 
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:
@@ -114,19 +130,35 @@ def game_page(game_id):
             return redirect(url_for("pages.sign_in", next=request.path)) if user is None else (
                 render_template("pages/message.html", title="Not your game", text="This game has no spectators."), 403)
         data = present_game(db, game, user)
-        context = {"game": data, "seat": seat, "legal": [], "prompt": "", "events": [], "board": None}
+        context = {"game": data, "seat": seat, "legal": [], "choices": [], "prompt": "", "events": [], "board": None}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
             names = {p["seat"]: p["name"] for p in data["player_list"]}
             mine = seat.seat if seat and seat.seat is not None else None
             if mine is not None and game.status == "active":
-                context["legal"] = [{"move": m, "text": rules.format_move(m), "description": rules.describe(m)}
-                                    for m in rules.legal_moves(state, mine)]
+                legal = rules.legal_moves(state, mine)
+                context["legal"] = [_choice(rules, m) for m in legal]
+                context["choices"] = [_choice(rules, m) for m in _page_choices(rules, state, mine, legal)]
                 context["prompt"] = rules.prompt(state, mine, names)
                 context["owed"] = rules.pending(state).get(mine)
             context["events"] = _recent_events(db, game, rules, mine, names)
             context["board"] = board_markup(game.game_type, data["view"])
     return render_template("pages/game.html", **context)
+
+
+def _choice(rules, move: dict) -> dict:
+    return {"move": move, "text": rules.format_move(move), "description": rules.describe(move)}
+
+
+def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
+    """The moves offered as buttons: all when few; else the few a game names (Eden's
+    accept or raise by 5 or 10); the rest are typed."""
+    if len(legal) <= MAX_PAGE_CHOICES:
+        return legal
+    return rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
+
+
+MAX_PAGE_CHOICES = 20
 
 
 def _recent_events(db, game, rules, seat, names, limit=25) -> list[str]:

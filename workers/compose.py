@@ -119,7 +119,8 @@ def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq
     context.update(
         prompt=summary["prompt"] or ("It is your decision." if owed else "You owe no decision now."),
         deadline=deadline if owed else "", changes=summary["changes"], owed=owed,
-        hand=summary["hand"], scores=summary["scores"], actions=actions, move_kinds=summary["move_kinds"],
+        hand=summary["hand"], mana=summary["mana"], scores=summary["scores"], actions=actions,
+        move_kinds=summary["move_kinds"],
         reply_example=summary["reply_example"], board_cid=None, board_alt="", waiting_for=summary["waiting_for"],
     )
     picture = board_picture(game.game_type, summary["view"])
@@ -197,6 +198,8 @@ def _game_over(db, settings, row, game, context, images):
         scores = (result.get("scores") or {}).get(str(seats[0]))
         if isinstance(scores, dict) and "sorted" in scores:
             detail = "colours from weakest: " + " ".join(map(str, scores["sorted"]))
+        elif isinstance(scores, int):  # one number per seat, as Eden's fertility points
+            detail = f"{scores} points"
         ranking.append({"place": place, "players": [names.get(int(s), str(s)) for s in seats], "detail": detail})
     reason = {"abandoned": "The players abandoned it."}.get(game.status, "")
     context.update(reason=reason or str(result.get("reason", "")).replace("_", " ").capitalize() + ".",

@@ -1,6 +1,6 @@
 """What a "your decision" email says, computed from the engine alone: the decision in
-words, what changed since the player's last decision (only what he may see), his hand
-and score, and the choices that can be offered as one link each."""
+words, what changed since the player's last decision (only what he may see), his hand,
+score and mana, and the choices that can be offered as one link each."""
 from __future__ import annotations
 
 import engine
@@ -15,14 +15,40 @@ def _counts(counts: dict | None) -> str:
     return ", ".join(f"{n} {name}" for name, n in counts.items() if n) or "nothing"
 
 
+def _hand(hand) -> str:
+    """A hand as counts by kind (a dict) or as the cards held (a list)."""
+    if isinstance(hand, list):
+        return ", ".join(hand) or "nothing"
+    return _counts(hand)
+
+
+def _score(me: dict) -> str:
+    """The player's score: points by colour (a dict) or one number (`points`)."""
+    if me.get("score"):
+        return "your points: " + _counts(me["score"])
+    if isinstance(me.get("points"), int):
+        return f"your points: {me['points']}"
+    return ""
+
+
+def _link_moves(game, state, seat: int, legal: list[dict]) -> list[dict]:
+    """The moves offered as links: a game may name a few among many (`link_moves`,
+    e.g. accept or raise a bid by 5 or 10, or end the turn); otherwise all, when they
+    are few. Actions get links only from a game that names them."""
+    if hasattr(game, "link_moves"):
+        return game.link_moves(state, seat)
+    return legal if len(legal) <= MAX_LINK_CHOICES else []
+
+
 def decision_summary(game, state, seat: int, names: dict, events_since: list[dict]) -> dict:
     view = game.view(state, seat)
     me = view["players"][seat]
     kind = game.pending(state).get(seat)
     legal = game.legal_moves(state, seat)
     choices = []
-    if kind is not None and kind != "action" and len(legal) <= MAX_LINK_CHOICES:
-        choices = [{"label": game.describe(m), "text": game.format_move(m)} for m in legal]
+    if kind is not None and (kind != "action" or hasattr(game, "link_moves")):
+        links = _link_moves(game, state, seat, legal)[:MAX_LINK_CHOICES]
+        choices = [{"label": game.describe(m), "text": game.format_move(m)} for m in links]
     changes = [
         line
         for event in engine.events_for(events_since, seat)
@@ -35,8 +61,9 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         "waiting_for": [names.get(n, f"seat {n}") for n in sorted(waiting)],
         "prompt": game.prompt(state, seat, names),
         "changes": changes,
-        "hand": _counts(me.get("hand")),
-        "scores": "your points: " + _counts(me.get("score")) if me.get("score") else "",
+        "hand": _hand(me.get("hand")),
+        "mana": me.get("mana"),
+        "scores": _score(me),
         "choices": choices,
         "reply_example": game.format_move(legal[0]) if legal else "",
         "view": view,

@@ -1,0 +1,213 @@
+"""Eden's board as SVG, drawn from a view JSON (see docs/drawing.md).
+
+Pure: the same view always gives the same text. The 7x7 garden with column letters
+and row numbers, each land tile in its owner's colour with its colour letter, its level
+and its dots (white and red), the acquisition being bid for, and a key below: the
+players, their fertility points and cards in hand, the market.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from xml.sax.saxutils import escape
+
+from engine.eden.board import COLOR_LETTERS, COLORS, RED_DOTS, SIZE, SQUARE_INDEX, POINTS
+from engine.picture_pieces import piece
+
+CELL = 64
+LEFT, TOP = 32, 32  # room for the row numbers and column letters
+BOARD = SIZE * CELL
+KEY = 112  # the players and the market below the board
+WIDTH = LEFT + BOARD + 16
+HEIGHT = TOP + BOARD + KEY
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+PAPER = "#f4efe1"
+DESERT = "#e3cf9e"
+LINE = "#b59b62"
+LABEL = "#5b4a2c"
+GOLD = "#f2b90f"
+FILLS = {"red": "#c0392b", "yellow": "#e0b000", "blue": "#1f5fa8", "pink": "#d65aa0"}
+INK = {"red": "#ffffff", "yellow": "#2b2100", "blue": "#ffffff", "pink": "#ffffff"}
+STYLE = (
+    ".square .legal-mark{fill:none;stroke:none}"
+    f".square.legal .legal-mark{{fill:{GOLD};fill-opacity:0.25;stroke:{GOLD};stroke-width:4;stroke-dasharray:8 4}}"
+    ".square.legal{cursor:pointer}"
+    ".square.chosen .legal-mark{fill:#2e7d32;fill-opacity:0.35;stroke:#2e7d32;stroke-width:4;stroke-dasharray:none}"
+)
+
+
+def board_svg(view: dict, *, highlight=None) -> str:
+    """The garden of an Eden view as an SVG document. `highlight` names squares to
+    mark with class `legal`."""
+    cells = _cells(view)
+    roles = _acquisition_roles(view)
+    marked = {_square_name(name) for name in highlight or ()}
+    squares = [_square(i, cells[i], roles.get(i), i in marked) for i in range(SIZE * SIZE)]
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="eden-title eden-desc" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">',
+        f'<title id="eden-title">Eden board, turn {int(view.get("turn", {}).get("number", 1))}</title>',
+        f'<desc id="eden-desc">{escape(describe(view))}</desc>',
+        f"<style>{STYLE}</style>",
+        f'<g font-family="{FONT}">',
+        _background_shapes(),
+        *squares,
+        _key(view),
+        "</g>",
+        "</svg>",
+    ])
+
+
+def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
+    """The board for a raster picture (docs/drawing.md): paper, labels and the empty
+    garden as the background; each tile and the key as pieces."""
+    cells = _cells(view)
+    roles = _acquisition_roles(view)
+    pieces = []
+    for i, cell in enumerate(cells):
+        if cell is not None or i in roles:
+            x, y = _origin(i)
+            pieces.append(piece(x, y, CELL, CELL, _tile_shapes(cell, roles.get(i)), FONT))
+    pieces.append(piece(0, TOP + BOARD, WIDTH, KEY, f'<g transform="translate(0 {-(TOP + BOARD)})">{_key(view)}</g>', FONT))
+    return _background(), pieces
+
+
+@lru_cache(maxsize=1)
+def _background() -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" font-family="{FONT}">'
+            f"{_background_shapes()}</svg>")
+
+
+@lru_cache(maxsize=1)
+def _background_shapes() -> str:
+    parts = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
+             f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="{DESERT}" stroke="{LINE}" stroke-width="2"/>']
+    for k in range(SIZE):
+        parts.append(f'<text x="{LEFT + k * CELL + CELL // 2}" y="{TOP - 10}" text-anchor="middle" '
+                     f'font-size="16" fill="{LABEL}">{"ABCDEFG"[k]}</text>')
+        parts.append(f'<text x="{LEFT // 2}" y="{TOP + k * CELL + CELL // 2 + 6}" text-anchor="middle" '
+                     f'font-size="16" fill="{LABEL}">{k + 1}</text>')
+    for k in range(1, SIZE):
+        parts.append(f'<path d="M{LEFT + k * CELL} {TOP}v{BOARD}M{LEFT} {TOP + k * CELL}h{BOARD}" stroke="{LINE}"/>')
+    return "".join(parts)
+
+
+def _cells(view: dict) -> list[tuple[str, int] | None]:
+    """(colour, level) or None per square, A1 first, from the view's board rows."""
+    rows = view.get("board")
+    if not isinstance(rows, list) or len(rows) != SIZE:
+        raise ValueError(f"an Eden board is {SIZE} rows")
+    cells = []
+    for row in rows:
+        parts = str(row).split()
+        if len(parts) != SIZE:
+            raise ValueError(f"an Eden board row is {SIZE} cells")
+        for cell in parts:
+            if cell == "..":
+                cells.append(None)
+            elif len(cell) == 2 and cell[0] in COLOR_LETTERS and cell[1] in "1234":
+                cells.append((COLORS[COLOR_LETTERS.index(cell[0])], int(cell[1])))
+            else:
+                raise ValueError(f"unknown board cell {cell!r}")
+    return cells
+
+
+def _square_name(name: str) -> int:
+    index = SQUARE_INDEX.get(str(name).upper())
+    if index is None:
+        raise ValueError(f"{name!r} is not a square of the Eden board")
+    return index
+
+
+def _acquisition_roles(view: dict) -> dict[int, str]:
+    a = view.get("acquisition")
+    if not a:
+        return {}
+    roles = {_square_name(sq): "A" for sq in a.get("attack", [])}
+    roles.update({_square_name(sq): "D" for sq in a.get("defend", [])})
+    return roles
+
+
+def _origin(i: int) -> tuple[int, int]:
+    return LEFT + (i % SIZE) * CELL, TOP + (i // SIZE) * CELL
+
+
+def _square(i: int, cell, role: str | None, legal: bool) -> str:
+    x, y = _origin(i)
+    name = "ABCDEFG"[i % SIZE] + str(i // SIZE + 1)
+    attrs = [f'class="square{" legal" if legal else ""}"', f'data-square="{name}"']
+    if cell is not None:
+        attrs += [f'data-color="{cell[0]}"', f'data-level="{cell[1]}"']
+    if role:
+        attrs.append(f'data-acquisition="{"attack" if role == "A" else "defend"}"')
+    return (f'<g {" ".join(attrs)} transform="translate({x} {y})">'
+            f'<rect width="{CELL}" height="{CELL}" fill="{DESERT}" fill-opacity="0"/>'
+            f"{_tile_shapes(cell, role)}"
+            f'<rect class="legal-mark" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}" pointer-events="none"/></g>')
+
+
+@lru_cache(maxsize=128)
+def _tile_shapes(cell, role: str | None) -> str:
+    """A tile at the origin: its colour, colour letter, level and dots (white first,
+    then red); an A or D badge for the tiles of the acquisition being bid for."""
+    parts = []
+    if cell is not None:
+        color, level = cell
+        fill, ink = FILLS[color], INK[color]
+        parts.append(f'<rect x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}" stroke="#3b2f1a" stroke-width="1.5"/>')
+        parts.append(f'<text x="10" y="22" font-size="13" font-weight="bold" fill="{ink}">{color[0].upper()}</text>')
+        parts.append(f'<text x="{CELL - 10}" y="22" text-anchor="end" font-size="15" font-weight="bold" fill="{ink}">{level}</text>')
+        dots = POINTS[level]
+        reds = RED_DOTS[level]
+        for k in range(dots):
+            dot_fill = "#d81e1e" if k >= dots - reds else "#ffffff"
+            cx = CELL // 2 - (dots - 1) * 6 + k * 12
+            parts.append(f'<circle cx="{cx}" cy="{CELL - 18}" r="5" fill="{dot_fill}" stroke="#3b2f1a"/>')
+    if role:
+        parts.append(f'<rect x="2" y="2" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="#e8730c" '
+                     'stroke-width="3" stroke-dasharray="6 3"/>')
+        parts.append(f'<circle cx="{CELL // 2}" cy="{CELL // 2 - 4}" r="9" fill="#e8730c"/>'
+                     f'<text x="{CELL // 2}" y="{CELL // 2 + 1}" text-anchor="middle" font-size="12" '
+                     f'font-weight="bold" fill="#ffffff">{role}</text>')
+    return "".join(parts)
+
+
+def _key(view: dict) -> str:
+    seat = view.get("seat")
+    top = TOP + BOARD + 10
+    parts = []
+    for other, player in enumerate(view.get("players", [])):
+        color = player.get("color", COLORS[other])
+        x = LEFT + other * (BOARD // 4)
+        hand = len(player["hand"]) if "hand" in player else player.get("hand_size", 0)
+        you = " (you)" if other == seat else ""
+        parts.append(f'<rect x="{x}" y="{top}" width="16" height="16" rx="3" fill="{FILLS.get(color, "#888")}"/>')
+        parts.append(f'<text x="{x + 22}" y="{top + 13}" font-size="13" fill="{LABEL}">{escape(color)}{you}</text>')
+        parts.append(f'<text x="{x}" y="{top + 32}" font-size="12" fill="{LABEL}">'
+                     f'{int(player.get("points", 0))} pts, {int(hand)} card{"" if int(hand) == 1 else "s"}</text>')
+        if "mana" in player:
+            parts.append(f'<text x="{x}" y="{top + 48}" font-size="12" fill="{LABEL}">{int(player["mana"])} mana</text>')
+    market = " ".join(escape(str(c)) for c in view.get("market", [])) or "empty"
+    parts.append(f'<text x="{LEFT}" y="{top + 72}" font-size="13" fill="{LABEL}">Market: {market}</text>')
+    parts.append(f'<text x="{LEFT}" y="{top + 92}" font-size="12" fill="{LABEL}">'
+                 f'Deck: {int(view.get("deck_size", 0))} cards'
+                 f'{" · printed data provisional" if view.get("provisional_data") else ""}</text>')
+    return "".join(parts)
+
+
+def describe(view: dict) -> str:
+    """The board in words, for the SVG's text alternative."""
+    cells = _cells(view)
+    by_color: dict[str, list[str]] = {}
+    for i, cell in enumerate(cells):
+        if cell is not None:
+            name = "ABCDEFG"[i % SIZE] + str(i // SIZE + 1)
+            by_color.setdefault(cell[0], []).append(f"{name} level {cell[1]}")
+    lines = [f"{color}: {', '.join(tiles)}." for color, tiles in by_color.items()] or ["The garden is empty."]
+    a = view.get("acquisition")
+    if a and a.get("defend"):
+        lines.append(f"Acquisition: {', '.join(a['attack'])} against {', '.join(a['defend'])}, bids {a.get('bids', [])}.")
+    lines.append(f"Market: {', '.join(map(str, view.get('market', []))) or 'empty'}.")
+    return " ".join(lines)
+
+
+__all__ = ["board_svg", "picture_layers", "describe"]

@@ -1,0 +1,244 @@
+"""Eden (Gal Zuckerman) behind the engine contract (docs/engine.md, docs/games/eden.md)."""
+from __future__ import annotations
+
+from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
+from engine.eden import acquisition, actions, moves
+from engine.eden.acquisition import decider
+from engine.eden.board import CARD_INDEX, PROVISIONAL, SQUARE_INDEX, SQUARES
+from engine.eden.narration import describe_event, prompt
+from engine.eden.notation import FORMS, describe, format_move, parse_move
+from engine.eden.state import State
+from engine.eden.state import from_json as state_from_json
+from engine.eden.state import to_json as state_to_json
+from engine.eden.turn import end_turn, points, ranking, setup
+
+# Each move type and the fields it carries besides "type".
+MOVE_FIELDS = {
+    "irrigate": ("square",),
+    "cultivate": ("card", "squares"),
+    "sell": ("card",),
+    "buy": ("card",),
+    "pass": (),
+    "contest": ("square",),
+    "attack_with": ("square",),
+    "bid": ("amount",),
+    "accept": (),
+    "decline": (),
+}
+MOVES_BY_DECISION = {
+    "action": ("irrigate", "cultivate", "sell", "buy", "pass"),
+    "acquire": ("contest", "attack_with", "bid", "sell", "decline"),
+    "bid": ("bid", "accept"),
+}
+OPTION_CHOICES = {"allow_two": (False, True)}
+DESCRIPTION = (
+    "Eden (Gal Zuckerman): irrigate and cultivate a 7x7 garden, buy land from your "
+    "neighbours by bidding; the first to 20 fertility points wins."
+)
+PROVISIONAL_NOTE = (
+    " The cultivation card shapes, the dots per level and the tile split are provisional"
+    " (no public source gives the printed values)."
+)
+
+
+def _square(value) -> int:
+    if not isinstance(value, str) or value.upper() not in SQUARE_INDEX:
+        raise IllegalMove(f"{value!r} is not a square; squares are A1 to G7", code="bad_square")
+    return SQUARE_INDEX[value.upper()]
+
+
+def _card(value) -> int:
+    if not isinstance(value, str) or value.upper() not in CARD_INDEX or CARD_INDEX[value.upper()] < SQUARES:
+        raise IllegalMove(f"{value!r} is not a cultivation card; they are K1 to K17", code="bad_card")
+    return CARD_INDEX[value.upper()]
+
+
+def _squares(value) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value:
+        raise IllegalMove("squares must be a list of squares such as [\"B2\", \"B3\"]", code="bad_move")
+    return tuple(_square(v) for v in value)
+
+
+class Eden:
+    move_forms = FORMS  # the text notation's forms, for players' help
+    id = "eden"
+    min_players = 2
+    max_players = 4
+    provisional = PROVISIONAL
+
+    @property
+    def description(self) -> str:
+        return DESCRIPTION + (PROVISIONAL_NOTE if PROVISIONAL else "")
+
+    def default_options(self) -> dict:
+        return {name: choices[0] for name, choices in OPTION_CHOICES.items()}
+
+    def validate_options(self, options: dict | None, players: int) -> dict:
+        merged = self.default_options()
+        for name, value in (options or {}).items():
+            if name not in OPTION_CHOICES:
+                raise EngineError(f"unknown option {name!r}; options: {', '.join(OPTION_CHOICES)}", code="bad_option")
+            if not isinstance(value, bool):
+                raise EngineError(f"option {name} takes one of [True, False], not {value!r}", code="bad_option")
+            merged[name] = value
+        lowest = 2 if merged["allow_two"] else 3
+        if not isinstance(players, int) or isinstance(players, bool) or not lowest <= players <= 4:
+            extra = "" if merged["allow_two"] else " (2 with the option allow_two)"
+            raise EngineError(f"Eden is for {lowest} to 4 players{extra}, not {players!r}", code="bad_players")
+        return merged
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+        return setup(players, seed, self.validate_options(options, players))
+
+    def pending(self, state: State) -> dict[int, str]:
+        if state.finished is not None:
+            return {}
+        a = state.acquisition
+        if a is not None:
+            return {decider(a): "bid" if a["bids"] else "acquire"}
+        return {state.active: "action"}
+
+    def legal_moves(self, state: State, seat: int) -> list[dict]:
+        kind = self.pending(state).get(seat)
+        if kind == "action":
+            return moves.action_moves(state, seat)
+        if kind == "acquire":
+            return moves.acquire_moves(state, seat)
+        if kind == "bid":
+            return moves.bid_moves(state, seat)
+        return []
+
+    def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
+        kind = move_type(move, MOVE_FIELDS)
+        if state.finished is not None:
+            raise IllegalMove("the game is over", code="game_over")
+        pending = self.pending(state)
+        decision = pending.get(seat)
+        if decision is None:
+            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
+            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
+        if kind not in MOVES_BY_DECISION[decision]:
+            raise IllegalMove(
+                f"you owe {'an' if decision[0] in 'aeiou' else 'a'} {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
+                code="wrong_decision",
+            )
+        s = state.clone()
+        events: list[dict] = []
+        _HANDLERS[kind](s, seat, move, events)
+        return s, events
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """The move made for a seat that lets its deadline pass: end the turn, acquire
+        nothing, or accept the standing bid."""
+        kind = self.pending(state).get(seat)
+        return {"action": {"type": "pass"}, "acquire": {"type": "decline"}, "bid": {"type": "accept"}}.get(kind)
+
+    def link_moves(self, state: State, seat: int) -> list[dict]:
+        """The few moves offered as links or buttons: for a bid, accept or raise by 5
+        or 10; for an acquisition, the tiles to contest or add, the two lowest
+        openings, or decline; for an action, selling, buying and passing (cards are
+        played on the board). The rest is typed or sent by reply."""
+        legal = self.legal_moves(state, seat)
+        kind = self.pending(state).get(seat)
+        bids = [m for m in legal if m["type"] == "bid"][:2]
+        if kind == "bid":
+            return [{"type": "accept"}, *bids]
+        if kind == "acquire":
+            return [m for m in legal if m["type"] in ("contest", "attack_with")] + bids + [{"type": "decline"}]
+        return [{"type": "pass"}, *(m for m in legal if m["type"] in ("sell", "buy"))]
+
+    def view(self, state: State, seat: int | None) -> dict:
+        data = state_to_json(state)
+        del data["rng"]
+        data["deck_size"] = len(data.pop("deck"))
+        del data["turn"]["idle_turns"]  # it tells whether a passing player could have played
+        for other, player in enumerate(data["players"]):
+            player["points"] = points(state, other)
+            if other != seat:
+                player["hand_size"] = len(player.pop("hand"))
+                del player["mana"]
+        data["seat"] = seat
+        data["pending"] = {str(s): kind for s, kind in self.pending(state).items()}
+        data["provisional_data"] = PROVISIONAL
+        return data
+
+    def outcome(self, state: State) -> dict | None:
+        if state.finished is None:
+            return None
+        return {"reason": state.finished["reason"], **ranking(state)}
+
+    def to_json(self, state: State) -> dict:
+        return state_to_json(state)
+
+    def from_json(self, data: dict) -> State:
+        return state_from_json(data)
+
+    def parse_move(self, text: str) -> dict:
+        return parse_move(text)
+
+    def describe(self, move: dict) -> str:
+        return describe(move)
+
+    def format_move(self, move: dict) -> str:
+        return format_move(move)
+
+    def prompt(self, state: State, seat: int, names: dict) -> str:
+        kind = self.pending(state).get(seat)
+        return "" if kind is None else prompt(state, seat, kind, names)
+
+    def describe_event(self, event: dict, names: dict) -> str | None:
+        return describe_event(event, names)
+
+
+def _irrigate(s, seat, move, events):
+    actions.irrigate(s, seat, _square(move["square"]), events)
+
+
+def _cultivate(s, seat, move, events):
+    actions.cultivate(s, seat, _card(move["card"]), _squares(move["squares"]), events)
+
+
+def _sell(s, seat, move, events):
+    actions.sell(s, seat, _card(move["card"]), events)
+
+
+def _buy(s, seat, move, events):
+    actions.buy(s, seat, _card(move["card"]), events)
+
+
+def _pass(s, seat, move, events):
+    end_turn(s, bool(moves.card_plays(s, seat)), events)
+
+
+def _contest(s, seat, move, events):
+    acquisition.contest(s, seat, _square(move["square"]), events)
+
+
+def _attack_with(s, seat, move, events):
+    acquisition.add_attacker(s, seat, _square(move["square"]), events)
+
+
+def _bid(s, seat, move, events):
+    acquisition.bid(s, seat, move["amount"], events)
+
+
+def _accept(s, seat, move, events):
+    acquisition.accept(s, seat, events)
+
+
+def _decline(s, seat, move, events):
+    acquisition.decline(s, seat, events)
+
+
+_HANDLERS = {
+    "irrigate": _irrigate,
+    "cultivate": _cultivate,
+    "sell": _sell,
+    "buy": _buy,
+    "pass": _pass,
+    "contest": _contest,
+    "attack_with": _attack_with,
+    "bid": _bid,
+    "accept": _accept,
+    "decline": _decline,
+}

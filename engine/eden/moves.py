@@ -1,0 +1,62 @@
+"""Listing the legal moves of a seat, in full, so clients can offer them as choices."""
+from __future__ import annotations
+
+from engine.eden.acquisition import bid_range, contest_choices, support_choices
+from engine.eden.actions import buy_price, cultivation_refusal, irrigation_refusal
+from engine.eden.board import BID_STEP, CARD_NAMES, PLACEMENTS, SQUARE_NAMES, SQUARES, is_cultivation
+from engine.eden.state import State
+
+
+def card_plays(s: State, seat: int) -> list[dict]:
+    """Every irrigation and cultivation the seat could play from its hand now."""
+    moves = []
+    for card in s.hands[seat]:
+        if not is_cultivation(card):
+            if irrigation_refusal(s, seat, card) is None:
+                moves.append({"type": "irrigate", "square": SQUARE_NAMES[card]})
+            continue
+        if s.played:
+            continue
+        for squares in PLACEMENTS[card - SQUARES]:
+            if any(s.owner[i] != seat for i in squares):
+                continue
+            if cultivation_refusal(s, seat, card, squares) is None:
+                moves.append({
+                    "type": "cultivate", "card": CARD_NAMES[card],
+                    "squares": [SQUARE_NAMES[i] for i in squares],
+                })
+    return moves
+
+
+def _sales(s: State, seat: int) -> list[dict]:
+    return [{"type": "sell", "card": CARD_NAMES[c]} for c in s.hands[seat] if is_cultivation(c)]
+
+
+def action_moves(s: State, seat: int) -> list[dict]:
+    moves = card_plays(s, seat)
+    moves.extend(_sales(s, seat))
+    moves.extend(
+        {"type": "buy", "card": CARD_NAMES[c]} for c in sorted(s.market) if buy_price(c) <= s.mana[seat]
+    )
+    moves.append({"type": "pass"})
+    return moves
+
+
+def _bids(s: State, seat: int) -> list[dict]:
+    lowest, highest = bid_range(s, seat)
+    return [{"type": "bid", "amount": amount} for amount in range(lowest, highest + 1, BID_STEP)]
+
+
+def acquire_moves(s: State, seat: int) -> list[dict]:
+    a = s.acquisition
+    moves = [{"type": "contest", "square": SQUARE_NAMES[i]} for i in contest_choices(s, a)]
+    moves.extend({"type": "attack_with", "square": SQUARE_NAMES[i]} for i in support_choices(s, a))
+    if a["defend"]:
+        moves.extend(_bids(s, seat))
+    moves.extend(_sales(s, seat))
+    moves.append({"type": "decline"})
+    return moves
+
+
+def bid_moves(s: State, seat: int) -> list[dict]:
+    return [{"type": "accept"}, *_bids(s, seat)]

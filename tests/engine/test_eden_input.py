@@ -1,0 +1,96 @@
+"""Eden's text notation and bad input: parse errors say the expected form, illegal and
+malformed moves say what was wrong, and nothing changes."""
+import pytest
+
+import engine
+
+from tests.engine.eden_positions import GAME, as_json, position
+
+
+@pytest.mark.parametrize("text,move", [
+    ("irrigate b4", {"type": "irrigate", "square": "B4"}),
+    ("  Cultivate k3  B2 b3 C3 ", {"type": "cultivate", "card": "K3", "squares": ["B2", "B3", "C3"]}),
+    ("sell K3", {"type": "sell", "card": "K3"}),
+    ("buy k12", {"type": "buy", "card": "K12"}),
+    ("pass", {"type": "pass"}),
+    ("contest C4", {"type": "contest", "square": "C4"}),
+    ("with B3", {"type": "attack_with", "square": "B3"}),
+    ("bid 25", {"type": "bid", "amount": 25}),
+    ("accept", {"type": "accept"}),
+    ("decline", {"type": "decline"}),
+    ("no", {"type": "decline"}),
+])
+def test_notation_parses_and_formats_back(text, move):
+    assert GAME.parse_move(text) == move
+    assert GAME.parse_move(GAME.format_move(move)) == move
+    assert GAME.describe(move)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("", "expected one of"),
+    ("plant B4", "unknown move 'plant'"),
+    ("bid lots", "bid N"),
+    ("cultivate K3", "cultivate CARD SQUARE"),
+    ("irrigate", "irrigate SQUARE"),
+    ("accept now", "accept"),
+])
+def test_bad_notation_says_the_expected_form(text, expected):
+    with pytest.raises(engine.MoveParseError, match=expected):
+        GAME.parse_move(text)
+
+
+@pytest.mark.parametrize("move,code", [
+    ({"type": "irrigate", "square": "H1"}, "bad_square"),
+    ({"type": "irrigate", "square": 3}, "bad_square"),
+    ({"type": "irrigate"}, "bad_move"),
+    ({"type": "irrigate", "square": "A1", "extra": 1}, "bad_move"),
+    ({"type": "cultivate", "card": "A1", "squares": ["A1", "B1"]}, "bad_card"),
+    ({"type": "cultivate", "card": "K1", "squares": "A1 B1"}, "bad_move"),
+    ({"type": "cultivate", "card": "K1", "squares": ["A1", "A1"]}, "bad_cultivation"),
+    ({"type": "sell", "card": "K2"}, "bad_sale"),
+    ({"type": "buy", "card": "K2"}, "bad_purchase"),
+    ({"type": "accept"}, "wrong_decision"),
+    ({"type": "fly"}, "unknown_move_type"),
+    ("pass", "bad_move"),
+])
+def test_bad_moves_are_refused_with_a_code_and_change_nothing(move, code):
+    s = position({"A1": "r1", "B1": "r1"}, hands={0: ["K1"]})
+    before = as_json(s)
+    with pytest.raises(engine.IllegalMove) as error:
+        GAME.apply(s, 0, move)
+    assert error.value.code == code and error.value.message
+    assert as_json(s) == before
+
+
+def test_a_bid_of_the_wrong_size_says_what_is_allowed():
+    s = position({"C4": "y1"}, hands={0: ["B4"]})
+    s, _ = GAME.apply(s, 0, {"type": "irrigate", "square": "B4"})
+    s, _ = GAME.apply(s, 0, {"type": "contest", "square": "C4"})
+    for amount in (5, 12, True, "10"):
+        with pytest.raises(engine.IllegalMove, match="multiples of 5: open with at least 10"):
+            GAME.apply(s, 0, {"type": "bid", "amount": amount})
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda d: d["board"].pop(), "7 strings"),
+    (lambda d: d["board"].__setitem__(0, "x1 .. .. .. .. .. .."), "cell 'x1'"),
+    (lambda d: d["players"][0].__setitem__("hand", ["K1", "Q9"]), "unknown cards"),
+    (lambda d: d["players"][0].__setitem__("supply", {"1/2": 3, "3/4": 8}), "must make 16 tiles"),
+    (lambda d: d["market"].append(d["deck"][0]), "two places"),
+])
+def test_bad_state_json_is_refused_with_the_reason(change, message):
+    data = as_json(GAME.setup(3, 5))
+    change(data)
+    with pytest.raises(engine.IllegalMove, match=message) as error:
+        GAME.from_json(data)
+    assert error.value.code == "bad_state"
+
+
+def test_default_moves_are_the_least_committal():
+    s = position({"C4": "y1"}, hands={0: ["B4"]})
+    assert GAME.default_move(s, 0) == {"type": "pass"}
+    s, _ = GAME.apply(s, 0, {"type": "irrigate", "square": "B4"})
+    assert GAME.default_move(s, 0) == {"type": "decline"}
+    s, _ = GAME.apply(s, 0, {"type": "contest", "square": "C4"})
+    s, _ = GAME.apply(s, 0, {"type": "bid", "amount": 10})
+    assert GAME.default_move(s, 1) == {"type": "accept"} and GAME.default_move(s, 0) is None
