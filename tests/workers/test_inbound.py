@@ -395,13 +395,21 @@ WHOLE_GAME_SEEDS = {"tigris": 3, "euphrat-cards": 2}
 
 
 def reseed(db_engine, game_id: int, seed: int) -> None:
-    """Start the game again from `seed` (as if the service had drawn it)."""
+    """Start the game again from `seed` (as if the service had drawn it), with the
+    decision emails of that start."""
+    from service import play
+
     with transaction(db_engine) as db:
         game = db.get(Game, game_id)
         rules = engine.get_game(game.game_type)
         game.seed, game.seed_hash = seed, hashlib.sha256(str(seed).encode()).hexdigest()
-        game.state = rules.to_json(rules.setup(game.players, seed, game.options))
+        state = rules.setup(game.players, seed, game.options)
+        game.state = rules.to_json(state)
         game.version += 1
+        for seat in play.seats_of(db, game):
+            if seat.seat in rules.pending(state):
+                play.notify(db, play.Work(), "your_turn", seat.email, seat.user_id, game, seat.seat,
+                            {"since_seq": 0, "upto_seq": 0, "version": game.version})
 
 
 @pytest.mark.parametrize("game", ["tigris", "euphrat-cards"])
