@@ -104,7 +104,17 @@ def newest_reply(text: str) -> str:
     return ""
 
 
+_DECORATION = re.compile(r"^\s*(?:[-*\u2022>]|\d+[.)])\s+")  # a list bullet or number before a move
+_QUOTES = "\"'`\u201c\u201d\u2018\u2019"
+
+
 def commands(text: str) -> list[str]:
-    """The commands of a reply: one per line, or separated by `;`; blank ones dropped."""
-    found = [part.strip().strip(".") for line in text.splitlines() for part in line.split(";")]
-    return [command for command in found if command][:MAX_COMMANDS + 1]
+    """The commands of a reply: one per line, or separated by `;`; blank ones dropped,
+    as are the list bullets, quotes and end punctuation people put around them."""
+    found = []
+    for line in text.splitlines():
+        for part in line.split(";"):
+            command = _DECORATION.sub("", part).strip().strip(_QUOTES).strip().rstrip(".,!").strip(_QUOTES).strip()
+            if command:
+                found.append(command)
+    return found[:MAX_COMMANDS + 1]

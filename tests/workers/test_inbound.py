@@ -106,6 +106,11 @@ def test_replies_of_the_common_mail_clients_yield_their_moves(name, app):
     assert prose is not None
 
 
+def test_bullets_numbers_quotes_and_end_punctuation_around_moves_are_dropped():
+    text = '1. tile red F7\n- leader king G6.\n"support 2"\n`war black`;  no monument!\n\u2022 treasure B2'
+    assert commands(text) == ["tile red F7", "leader king G6", "support 2", "war black", "no monument", "treasure B2"]
+
+
 def test_prose_between_moves_is_not_guessed_at():
     game = engine.get_game("tigris")
     assert _moves_and_prose(["Hi!", "tile red F7", "Thanks"], game) == (["tile red F7"], ["Hi!", "Thanks"])
@@ -191,7 +196,7 @@ def test_a_greeting_and_a_sign_off_are_passed_over_and_named(make_player, mail):
     version = game_row(mail, game_id).version
     mail.send(reply(turn_mail, f"Hi Bob,\n\n{first}\n\nCheers", ann.email), reply_address_of(turn_mail), ann.email)
     assert game_row(mail, game_id).version == version + 1
-    assert 'Not read as moves: "Hi Bob,", "Cheers".' in text_of(latest_to(mail, ann))
+    assert 'Not read as moves: "Hi Bob", "Cheers".' in text_of(latest_to(mail, ann))
 
 
 def test_a_reply_is_refused_for_now_while_the_database_is_away(app):
