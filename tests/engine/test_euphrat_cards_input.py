@@ -3,9 +3,8 @@ notation round-trips; views hide what they must; default moves are legal."""
 import pytest
 
 import engine
-from engine.simulate import random_playout
 
-from tests.engine.euphrat_cards_positions import GAME, as_json, play, position
+from tests.engine.euphrat_cards_positions import GAME, as_json, play, playout, position
 
 BAD_MOVES = [
     ("not a dict", "bad_move", "JSON object"),
@@ -80,13 +79,13 @@ def test_text_notation_parses_and_formats_back(text, move):
 
 
 def test_every_legal_move_of_a_game_round_trips_through_text():
-    for state, seat, move, *_ in random_playout(GAME, 3, 5):
+    for state, seat, move, *_ in playout(3, 5):
         for legal in GAME.legal_moves(state, seat):
             assert GAME.parse_move(GAME.format_move(legal)) == legal
 
 
 def test_default_move_is_legal_and_least_committal():
-    for state, seat, *_ in random_playout(GAME, 4, 11):
+    for state, seat, *_ in playout(4, 11):
         for owing in GAME.pending(state):
             default = GAME.default_move(state, owing)
             assert default in GAME.legal_moves(state, owing)

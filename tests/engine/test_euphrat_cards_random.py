@@ -7,12 +7,11 @@ import random
 import pytest
 
 import engine
-from engine.simulate import random_playout
-
-from tests.engine.euphrat_cards_positions import GAME, TOTAL_CARDS, cards_accounted
+from tests.engine.euphrat_cards_positions import GAME, TOTAL_CARDS, cards_accounted, playout
 
 SENTINEL = 4242  # a hand count no real hand reaches, planted to catch leaks
 GAMES_PER_BATCH = 13
+MOVE_CAP = 3000  # purposeful random games take about 200 moves; none may run on
 BATCHES = {2: 4, 3: 4, 4: 4}  # 52 games per player count
 EVENT_TYPES = {
     "card_played", "card_revealed", "cards_drawn", "cards_received", "catastrophe_played",
@@ -77,11 +76,14 @@ def play_and_check(players: int, seed: int, options: dict | None = None) -> None
     history = []
     try:
         new_state = None
-        for step, (state, seat, move, new_state, _events) in enumerate(random_playout(GAME, players, seed, options)):
-            history.append((seat, move))
-            check_step(state, seat, move, rng)
-            if step % 40 == 0:
-                check_views(state)
+        try:
+            for step, (state, seat, move, new_state, _events) in enumerate(playout(players, seed, options, MOVE_CAP)):
+                history.append((seat, move))
+                check_step(state, seat, move, rng)
+                if step % 40 == 0:
+                    check_views(state)
+        except RuntimeError as ended_not:
+            raise AssertionError(str(ended_not)) from None
         final = GAME.to_json(new_state)
         assert cards_accounted(final) == TOTAL_CARDS
         assert GAME.outcome(new_state) is not None and GAME.pending(new_state) == {}
@@ -104,8 +106,8 @@ def test_random_games_with_options(options):
 
 
 def test_same_seed_and_moves_give_the_same_game():
-    first = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
-    second = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
+    first = [GAME.to_json(s) for s, *_ in playout(3, 99)]
+    second = [GAME.to_json(s) for s, *_ in playout(3, 99)]
     assert first == second and len(first) > 50
-    other = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 100)]
+    other = [GAME.to_json(s) for s, *_ in playout(3, 100)]
     assert other[0] != first[0]

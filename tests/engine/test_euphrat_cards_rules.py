@@ -403,6 +403,24 @@ def test_game_ends_at_the_end_of_a_turn_with_only_one_treasure_left():
     assert GAME.outcome(s)["reason"] == "treasures"
 
 
+def test_a_dead_table_does_not_end_the_game():
+    """Every column full, every gap filled, no catastrophe left, no red card in hand: no
+    card can leave a hand, nobody needs to draw, and the rulebook names no end for it."""
+    s = position(
+        columns=["tbgkbgkbg"] * 8, gaps="bgkbgkb", players=2, deck="kkkk",
+        hands={0: {"blue": 3, "green": 3, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4}},
+        leaders={0: {"priest": "A1"}, 1: {"priest": "H1"}}, catastrophes={0: False, 1: False},
+    )
+    assert not [m for m in GAME.legal_moves(s, 0) if m["type"] in ("play_card", "play_catastrophe")]
+    s, events = play(s, (0, "leader priest B1"), (0, "support 0"), (1, "support 0"))
+    assert "conflict_resolved" in types(events)
+    for _ in range(6):  # whatever is asked, the least committal answer
+        seat = next(iter(GAME.pending(s)))
+        s, _ = GAME.apply(s, seat, GAME.default_move(s, seat))
+    assert as_json(s)["turn"]["number"] > 7
+    assert GAME.outcome(s) is None and len(as_json(s)["deck"]) == 4
+
+
 def test_final_ranking_weakest_colour_then_the_next_with_treasures_as_jokers():
     assert with_jokers([0, 3, 1, 5], 3) == [2, 3, 2, 5]
     s = position(vp={0: "rrbbggkk", 1: "rrrbbggkt", 2: "kkggbbrr", 3: "rbbbbbbgk"}, players=4)
