@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.euphrat_cards.cards import (
-    CARD_CHARS, COLOR_INDEX, COLORS, COLUMN_LETTERS, COLUMNS, DYNASTIES, GAP_BASE,
-    GAPS, LEADER_INDEX, LEADERS, ROW_SPAN, SHIP, SHIP_CODES, SHIP_NAMES, TREASURE, gap_index,
-    parse_place, place_name,
+    CARD_CHARS, CATASTROPHES, COLOR_INDEX, COLORS, COLUMN_LETTERS, COLUMNS, DECK_COUNTS, DYNASTIES,
+    GAP_BASE, GAPS, LEADER_INDEX, LEADERS, RED, ROW_SPAN, SHIP, SHIP_CODES, SHIP_NAMES, TREASURE,
+    TREASURES, card_color, gap_index, parse_place, place_name,
 )
 
 DISCARD_KINDS = (*COLORS, "treasure", "catastrophe")
@@ -197,6 +197,7 @@ def _from_json(data: dict) -> State:
     finished = data.get("finished")
     s.finished = None if finished is None else finished["reason"]
     _check_places(s)
+    _check_cards(s)
     return s
 
 
@@ -220,6 +221,52 @@ def _check_places(s: State) -> None:
             if place in seen:
                 raise _bad_state(f"two leaders stand on {name}")
             seen.add(place)
+            if card == TREASURE and color == RED:
+                raise _bad_state(f"seat {seat}'s priest stands on the treasure {name}; a priest never stands on a treasure")
+            if card_color(card) == color:
+                raise _bad_state(
+                    f"seat {seat}'s {LEADERS[color]} stands on a {COLORS[color]} card ({name}); "
+                    "a leader stands on a card of another colour"
+                )
+
+
+def _check_cards(s: State) -> None:
+    """Every card of the game is somewhere, once: say where each kind that is off was found."""
+    places = {
+        "hands": [c for seat, hand in enumerate(s.hands) for c in range(4) for _ in range(hand[c])],
+        "deck": list(s.deck),
+        "removed": list(s.removed),
+        "table": [c for col in s.columns for c in col] + [g for g in s.gaps if g >= 0],
+        "vp piles": [c for pile in s.vp for c in pile],
+        "discard": [kind for kind, n in enumerate(s.discard[:CATASTROPHE_DISCARD]) for _ in range(n)],
+        "committed to the conflict": _committed_cards(s.conflict),
+    }
+    expected = dict(zip(COLORS, DECK_COUNTS), treasure=TREASURES)
+    for kind, name in enumerate(DISCARD_KINDS[:CATASTROPHE_DISCARD]):
+        found = {where: cards.count(kind) for where, cards in places.items()}
+        if sum(found.values()) != expected[name]:
+            detail = ", ".join(f"{where} {n}" for where, n in found.items() if n)
+            raise _bad_state(
+                f"cards are not conserved: {sum(found.values())} {name} cards ({detail or 'none'}) "
+                f"where the game has {expected[name]}"
+            )
+    for code, ship in SHIP_NAMES.items():
+        count = s.ships.count(code) + sum(col.count(code) for col in s.columns)
+        if count != 1:
+            raise _bad_state(f"the {ship} ship is {'missing' if not count else 'there twice'}: it is either free or in a column, once")
+    catastrophes = sum(s.catastrophes) + s.unused_catastrophes + s.discard[CATASTROPHE_DISCARD]
+    if catastrophes != CATASTROPHES:
+        raise _bad_state(
+            f"cards are not conserved: {catastrophes} catastrophe cards (held, unused and discarded) "
+            f"where the game has {CATASTROPHES}"
+        )
+
+
+def _committed_cards(conflict: dict | None) -> list[int]:
+    if conflict is None:
+        return []
+    color = RED if conflict["kind"] == "internal" else conflict["color"]
+    return [color] * ((conflict["attacker_commit"] or 0) + (conflict["defender_commit"] or 0))
 
 
 def card_at(s: State, place: int) -> int | None:

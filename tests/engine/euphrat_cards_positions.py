@@ -4,10 +4,13 @@ from __future__ import annotations
 import random
 
 import engine
-from engine.euphrat_cards.cards import TOTAL_CARDS
+from engine.euphrat_cards.cards import CATASTROPHES, COLORS, DECK_COUNTS, TOTAL_CARDS, TREASURES
 from engine.simulate import random_playout
 
 GAME = engine.get_game("euphrat-cards")
+
+
+SHIP_CHARS = {"blue-red": "R", "blue-green": "G", "blue-black": "K"}
 
 
 def position(
@@ -29,7 +32,9 @@ def position(
         "options": {"two_player_trim": True, "open_scoring": False, **(options or {})},
         "columns": columns or ["t"] * 8,
         "gaps": gaps,
-        "ships": extra.pop("ships", ["blue-red", "blue-green", "blue-black"]),
+        "ships": extra.pop("ships", None) or [
+            name for name, ch in SHIP_CHARS.items() if not any(ch in col for col in columns or [])
+        ],
         "players": [
             {
                 "leaders": (leaders or {}).get(seat, {}),
@@ -50,7 +55,30 @@ def position(
         "offers": extra.pop("offers", []),
         "finished": None,
     }
+    set_aside_the_rest(data)
     return GAME.from_json(data)
+
+
+def set_aside_the_rest(data: dict) -> None:
+    """Put every card the position does not place elsewhere out of the game, so that
+    the 200 cards are conserved: civilization cards with those removed unseen (after
+    any the test put there), treasures and catastrophe cards in the discard."""
+    chars = "".join(
+        [*data["columns"], data["gaps"].replace(".", ""), data["deck"], data["removed"]]
+        + [p["vp"] for p in data["players"]]
+    )
+    held = {color: sum(p["hand"].get(color, 0) for p in data["players"]) for color in COLORS}
+    conflict = data["conflict"] or {}
+    if conflict:
+        color = "red" if conflict["kind"] == "internal" else conflict["color"]
+        held[color] += (conflict["attacker_commit"] or 0) + (conflict["defender_commit"] or 0)
+    for color, total in zip(COLORS, DECK_COUNTS):
+        char = "k" if color == "black" else color[0]
+        data["removed"] += char * (total - chars.count(char) - held[color] - data["discard"].get(color, 0))
+    data["discard"]["treasure"] = TREASURES - chars.count("t")
+    data["discard"]["catastrophe"] = (
+        CATASTROPHES - data["unused_catastrophes"] - sum(p["catastrophe"] for p in data["players"])
+    )
 
 
 # Uniformly random players can reach a position the rules never end (a full table, no

@@ -119,3 +119,55 @@ def test_state_json_rejects_nonsense_with_bad_state():
         with pytest.raises(engine.IllegalMove) as err:
             GAME.from_json({**data, **change})
         assert err.value.code == "bad_state"
+
+
+def refused_state(data: dict) -> str:
+    with pytest.raises(engine.IllegalMove) as err:
+        GAME.from_json(data)
+    assert err.value.code == "bad_state"
+    return err.value.message
+
+
+def test_state_json_with_a_leader_on_a_card_of_its_colour_is_refused():
+    data = as_json(position(columns=["tkb", "t", "t", "t", "t", "t", "t", "t"]))
+    data["players"][1]["leaders"]["king"] = "A1"
+    assert "seat 1's king stands on a black card (A1)" in refused_state(data)
+    data["players"][1]["leaders"] = {"priest": "B0"}
+    assert "priest stands on the treasure B0" in refused_state(data)
+    data["players"][1]["leaders"] = {"farmer": "A1", "king": "A2"}
+    assert GAME.from_json(data)
+
+
+def test_state_json_must_conserve_every_card():
+    data = as_json(position(hands={0: {"red": 2}}))
+    data["players"][0]["hand"]["red"] = 3  # one red card too many
+    message = refused_state(data)
+    assert "66 red cards" in message and "hands 3" in message and "where the game has 65" in message
+    data = as_json(position())
+    data["deck"] = data["deck"][1:]  # a red card lost
+    assert "64 red cards" in refused_state(data)
+    data = as_json(position())
+    data["columns"][0] = "tG"  # a ship on the table that is also free
+    assert "blue-green ship is there twice" in refused_state(data)
+    data = as_json(position())
+    data["ships"] = ["blue-red"]
+    assert "blue-green ship is missing" in refused_state(data)
+    data = as_json(position())
+    data["unused_catastrophes"] += 1
+    assert "5 catastrophe cards" in refused_state(data)
+    data = as_json(position())
+    data["players"][0]["vp"] = "t"  # a ninth treasure
+    assert "9 treasure cards (table 8, vp piles 1)" in refused_state(data)
+
+
+def test_state_json_counts_cards_committed_to_a_running_conflict():
+    data = as_json(position(hands={0: {"red": 3}}))
+    data["conflict"] = {
+        "kind": "internal", "color": "black", "attacker": 0, "defender": 1, "attacker_leader": "A0",
+        "defender_leader": "B0", "attacker_commit": 2, "defender_commit": None,
+    }
+    data["players"][0]["leaders"]["king"] = "A0"
+    data["players"][1]["leaders"]["king"] = "B0"
+    assert "67 red cards" in refused_state(data)  # the two committed cards also left the hand
+    data["players"][0]["hand"]["red"] = 1
+    assert GAME.from_json(data)

@@ -257,7 +257,7 @@ def test_external_strength_counts_the_original_kingdom_and_the_loser_keeps_treas
 
 def test_external_red_conflict_spares_treasures_and_cards_bearing_leaders():
     s = position(
-        columns=["tkkk", "tbrrr", "t", "t", "t", "t", "t", "t"],
+        columns=["tkbk", "tbrrr", "t", "t", "t", "t", "t", "t"],
         leaders={0: {"priest": "A1", "king": "A2"}, 1: {"priest": "B1", "farmer": "B2"}},
         hands={0: {"red": 3, "blue": 1}, 1: {"red": 0}}, players=2,
     )
@@ -272,14 +272,14 @@ def test_external_red_conflict_spares_treasures_and_cards_bearing_leaders():
 
 def test_external_winner_takes_the_losers_colour_cards_and_holes_close_upward():
     s = position(
-        columns=["tkbkbk", "tgbb", "t", "t", "t", "t", "t", "t"],
+        columns=["tkbkbg", "tgbb", "t", "t", "t", "t", "t", "t"],
         leaders={1: {"farmer": "A1", "king": "A5"}, 0: {"farmer": "B1"}},
         hands={0: {"blue": 2, "green": 1}}, players=2,
     )
     s, events = play(s, (0, "play green AB"), (0, "support 2"), (1, "support 0"))
     resolved = next(e for e in events if e["type"] == "conflict_resolved")
     assert (resolved["attacker_strength"], resolved["defender_strength"]) == (4, 2)
-    assert column(s, "A") == "tkkk" and leader_at(s, 1, "king") == "A3"
+    assert column(s, "A") == "tkkg" and leader_at(s, 1, "king") == "A3"
     assert vp(s, 0) == "bbb" and as_json(s)["discard"]["blue"] == 1
 
 
@@ -297,7 +297,7 @@ def test_attacker_is_the_active_player_if_involved_else_the_first_clockwise():
 
 def test_winner_with_no_committed_cards_may_score_from_hand():
     s = position(
-        columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"],
+        columns=["tkkk", "tkbb", "t", "t", "t", "t", "t", "t"],
         leaders={0: {"farmer": "A1"}, 1: {"farmer": "B1"}},
         hands={0: {"red": 1}, 1: {"blue": 2}}, players=2,
     )
@@ -348,7 +348,7 @@ def test_four_green_cards_build_only_the_blue_green_ship_and_leaders_on_them_ret
 
 def test_four_blue_cards_may_build_any_free_ship_and_the_scorer_decides_at_once():
     s = position(
-        columns=["t", "t", "t", "tbbb", "t", "t", "t", "t"],
+        columns=["t", "t", "t", "tbbb", "tG", "t", "t", "t"],
         leaders={1: {"king": "D0"}}, hands={0: {"blue": 1}, 1: {"blue": 1}}, ships=["blue-red", "blue-black"],
     )
     s, _ = play(s, (0, "play blue D"))
@@ -423,7 +423,7 @@ def test_a_dead_table_does_not_end_the_game():
 
 def test_final_ranking_weakest_colour_then_the_next_with_treasures_as_jokers():
     assert with_jokers([0, 3, 1, 5], 3) == [2, 3, 2, 5]
-    s = position(vp={0: "rrbbggkk", 1: "rrrbbggkt", 2: "kkggbbrr", 3: "rbbbbbbgk"}, players=4)
+    s = position(columns=["k"] + ["t"] * 7, vp={0: "rrbbggkk", 1: "rrrbbggkt", 2: "kkggbbrr", 3: "rbbbbbbgk"}, players=4)
     result = ranking(s)
     assert result["ranking"] == [[1], [0, 2], [3]]  # ruling 5: a full tie shares a place
     assert result["scores"][1]["with_treasures"] == {"red": 3, "blue": 2, "green": 2, "black": 2}
