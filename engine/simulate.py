@@ -3,13 +3,13 @@ drives a private random.Random, never the global one."""
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
-# (random source, legal moves of the acting seat) -> the move it makes
-Chooser = Callable[[random.Random, list[dict]], dict]
+# (random source, state, legal moves of the acting seat) -> the move it makes
+Chooser = Callable[[random.Random, Any, list[dict]], dict]
 
 
-def uniform_choice(rng: random.Random, moves: list[dict]) -> dict:
+def uniform_choice(rng: random.Random, state, moves: list[dict]) -> dict:
     return rng.choice(moves)
 
 
@@ -27,7 +27,7 @@ def random_playout(game, players: int, seed: int, options: dict | None = None, m
         if game.outcome(state) is not None:
             return
         seat = chooser.choice(sorted(game.pending(state)))
-        move = choose(chooser, game.legal_moves(state, seat))
+        move = choose(chooser, state, game.legal_moves(state, seat))
         new_state, events = game.apply(state, seat, move)
         yield state, seat, move, new_state, events
         state = new_state

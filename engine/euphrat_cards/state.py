@@ -15,13 +15,18 @@ from engine.euphrat_cards.cards import (
 
 DISCARD_KINDS = (*COLORS, "treasure", "catastrophe")
 CATASTROPHE_DISCARD = 5
+# A seat's standing answer to each kind of offer that pays with a hand card: asked each
+# time, or declined without asking. Private to the seat. (No standing "accept": its
+# outcome would show, within another seat's move, whether the hand held the card.)
+STANDING_ANSWERS = {"score": ("ask", "decline"), "treasure": ("ask", "decline")}
+ASK = {kind: "ask" for kind in STANDING_ANSWERS}
 
 
 class State:
     """One position. Treat as immutable outside the rules modules of this package."""
 
     __slots__ = (
-        "options", "columns", "gaps", "ships", "leaders", "hands", "catastrophes", "vp",
+        "options", "columns", "gaps", "ships", "leaders", "hands", "catastrophes", "vp", "answers",
         "deck", "removed", "unused_catastrophes", "discard", "rng", "turn", "active",
         "actions_left", "conflict", "union", "offers", "finished",
     )
@@ -36,6 +41,7 @@ class State:
         new.hands = [row[:] for row in self.hands]
         new.catastrophes = self.catastrophes[:]
         new.vp = [pile[:] for pile in self.vp]
+        new.answers = self.answers  # tuple of dicts, replaced on change
         new.deck = self.deck  # tuple, replaced when drawn from
         new.removed = self.removed
         new.unused_catastrophes = self.unused_catastrophes
@@ -82,6 +88,7 @@ def to_json(state: State) -> dict:
                 "hand": dict(zip(COLORS, state.hands[seat])),
                 "catastrophe": bool(state.catastrophes[seat]),
                 "vp": _cards_string(state.vp[seat]),
+                "answers": dict(state.answers[seat]),
             }
             for seat in range(state.players)
         ],
@@ -166,7 +173,7 @@ def _from_json(data: dict) -> State:
     players = data["players"]
     if not 2 <= len(players) <= 4:
         raise _bad_state("2 to 4 players")
-    s.leaders, s.hands, s.catastrophes, s.vp = [], [], [], []
+    s.leaders, s.hands, s.catastrophes, s.vp, answers = [], [], [], [], []
     for seat, p in enumerate(players):
         row = [-1] * 4
         for name, where in (p.get("leaders") or {}).items():
@@ -176,6 +183,8 @@ def _from_json(data: dict) -> State:
         s.hands.append(_color_counts(p.get("hand", {}), "hand"))
         s.catastrophes.append(1 if p.get("catastrophe", True) else 0)
         s.vp.append(_cards(p.get("vp", ""), "vp", "rbgkt"))
+        answers.append(_answers(p.get("answers") or {}, seat))
+    s.answers = tuple(answers)
     s.deck = tuple(_cards(data.get("deck", ""), "deck", "rbgk"))
     s.removed = tuple(_cards(data.get("removed", ""), "removed", "rbgk"))
     s.unused_catastrophes = int(data.get("unused_catastrophes", 4 - len(players)))
@@ -199,6 +208,16 @@ def _from_json(data: dict) -> State:
     _check_places(s)
     _check_cards(s)
     return s
+
+
+def _answers(data: dict, seat: int) -> dict:
+    unknown = set(data) - set(STANDING_ANSWERS)
+    if unknown:
+        raise _bad_state(f"seat {seat} has standing answers for {sorted(unknown)}; offers: {', '.join(STANDING_ANSWERS)}")
+    for kind, answer in data.items():
+        if answer not in STANDING_ANSWERS[kind]:
+            raise _bad_state(f"seat {seat}'s standing answer to {kind} offers is {answer!r}; one of: {', '.join(STANDING_ANSWERS[kind])}")
+    return {**ASK, **data}
 
 
 def _leader_place(s: State, where: str, leader: str) -> int:
@@ -300,4 +319,4 @@ def _offer_from_json(offer: dict) -> dict:
     return out
 
 
-__all__ = ["State", "to_json", "from_json", "card_at", "TREASURE", "DISCARD_KINDS"]
+__all__ = ["State", "to_json", "from_json", "card_at", "TREASURE", "DISCARD_KINDS", "STANDING_ANSWERS", "ASK"]

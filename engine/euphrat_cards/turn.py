@@ -10,9 +10,9 @@ from engine.euphrat_cards.cards import (
 from engine.euphrat_cards.conflicts import (
     resolve_conflict, start_external, union_conflict_colors,
 )
-from engine.euphrat_cards.rewards import offer_treasure_swap, score_ships
+from engine.euphrat_cards.rewards import answer_offers, offer_treasure_swap, score_ships
 from engine.euphrat_cards.scoring import ranking
-from engine.euphrat_cards.state import State
+from engine.euphrat_cards.state import ASK, State
 from engine.euphrat_cards.table import treasure_columns
 
 
@@ -26,6 +26,7 @@ def setup(players: int, seed: int, options: dict) -> State:
     s.hands = [[0] * 4 for _ in range(players)]
     s.catastrophes = [1] * players
     s.vp = [[] for _ in range(players)]
+    s.answers = tuple(dict(ASK) for _ in range(players))
     s.unused_catastrophes = CATASTROPHES - players
     s.discard = [0] * 6
     rng = seed_state(seed)
@@ -65,6 +66,8 @@ def draw(s: State, seat: int, count: int, events: list) -> bool:
 def settle(s: State, events: list) -> None:
     """Run every automatic step until some seat owes a decision or the game is over."""
     while s.finished is None:
+        if s.offers:
+            answer_offers(s, events)
         if s.offers:
             return
         conflict = s.conflict

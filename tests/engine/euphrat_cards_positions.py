@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import engine
 from engine.euphrat_cards.cards import CATASTROPHES, COLORS, DECK_COUNTS, TOTAL_CARDS, TREASURES
@@ -85,23 +86,36 @@ def set_aside_the_rest(data: dict) -> None:
 # catastrophe left, no red card in any hand: no card can leave a hand again; see
 # test_a_dead_table_does_not_end_the_game). Simulated players therefore play like people
 # who want the game to go on: they keep red cards for conflicts and commit one at a
-# time, and they take the rewards they are offered. Every move type keeps a chance. (About
-# one game in 600 still reaches a dead table; the seeds used in tests all end.)
+# time, they would rather place leaders than fill the table and like to lengthen a run
+# of one colour toward a ship (ships keep paying points), they take the rewards they
+# are offered, and seldom stop being asked about offers. Every move type keeps a chance.
+# So played, 1,050 seeded games (2-4 players, with and without the 2-player trim) all ended.
 MOVE_WEIGHTS = {
-    "play_card": 2, "place_leader": 4, "play_catastrophe": 0.5, "withdraw_leader": 0.2, "pass": 0.1,
-    "score": 10, "build_ship": 10, "swap_treasure": 10, "decline": 1,
+    "play_card": 1, "place_leader": 4, "play_catastrophe": 0.5, "withdraw_leader": 0.2, "pass": 0.1,
+    "score": 30, "build_ship": 10, "swap_treasure": 10, "decline": 1,
 }
+RUN_BONUS = 5  # weight factor for a card that matches the bottom card of its column
 
 
-def purposeful_choice(rng: random.Random, moves: list[dict]) -> dict:
-    """A random move, weighted by type as MOVE_WEIGHTS says (unlisted types weigh 0.2)."""
+def purposeful_choice(rng: random.Random, state, moves: list[dict]) -> dict:
+    """A random move: each type weighs as MOVE_WEIGHTS says (others 0.2), shared by its moves."""
     if moves[0]["type"] == "commit_support":
-        return moves[min(1, len(moves) - 1)]
+        commits = [m for m in moves if m["type"] == "commit_support"]
+        return commits[min(1, len(commits) - 1)]
     kept = [m for m in moves if not (m["type"] == "play_card" and m["color"] == "red")]
     moves = kept or moves
-    kinds = sorted({m["type"] for m in moves})
-    kind = rng.choices(kinds, [MOVE_WEIGHTS.get(k, 0.2) for k in kinds])[0]
-    return rng.choice([m for m in moves if m["type"] == kind])
+    counts = Counter(m["type"] for m in moves)
+    return rng.choices(moves, [_weight(state, m) / counts[m["type"]] for m in moves])[0]
+
+
+def _weight(state, move: dict) -> float:
+    if move["type"] == "set_answer":  # standing declines, rarely, and back to asking
+        return 0.05 if move["answer"] == "decline" else 1
+    if move["type"] == "play_card" and len(move["place"]) == 1:
+        column = state.columns["ABCDEFGH".index(move["place"])]
+        if len(column) > 1 and column[-1] == COLORS.index(move["color"]):
+            return MOVE_WEIGHTS["play_card"] * RUN_BONUS
+    return MOVE_WEIGHTS.get(move["type"], 0.2)
 
 
 def playout(players: int, seed: int, options: dict | None = None, max_steps: int = 3000):

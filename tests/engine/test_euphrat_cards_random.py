@@ -10,10 +10,10 @@ import engine
 from tests.engine.euphrat_cards_positions import GAME, TOTAL_CARDS, cards_accounted, playout
 
 GAMES_PER_BATCH = 13
-MOVE_CAP = 3000  # purposeful random games take about 200 moves; none may run on
+MOVE_CAP = 3000  # purposeful random games take a few hundred moves; none may run on
 BATCHES = {2: 4, 3: 4, 4: 4}  # 52 games per player count
 EVENT_TYPES = {
-    "card_played", "card_revealed", "cards_drawn", "cards_received", "catastrophe_played",
+    "answer_set", "card_played", "card_revealed", "cards_drawn", "cards_received", "catastrophe_played",
     "conflict_chosen", "conflict_resolved", "conflict_started", "conflicts_vanished", "game_ended",
     "kingdoms_united", "leader_moved", "leader_placed", "leader_returned", "leader_withdrawn",
     "offer_declined", "points_scored", "ship_built", "support_committed", "treasure_swapped",

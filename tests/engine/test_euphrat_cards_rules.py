@@ -20,7 +20,8 @@ def refused(state, seat, text, code):
 
 
 def legal_texts(state, seat):
-    return {GAME.format_move(m) for m in GAME.legal_moves(state, seat)}
+    """The seat's legal moves in text, less the standing answers it may always change."""
+    return {GAME.format_move(m) for m in GAME.legal_moves(state, seat) if m["type"] != "set_answer"}
 
 
 def types(events):
@@ -127,7 +128,7 @@ def test_card_scores_for_that_colours_leader_else_the_king_and_may_fall_on_anoth
     assert vp(s, 2) == "g" and as_json(s)["turn"]["active"] == 1
 
 
-def test_scoring_may_be_declined_and_needs_a_matching_card_in_hand():
+def test_scoring_may_be_declined_and_is_asked_even_without_a_matching_card_in_hand():
     s = position(columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}}, hands={0: {"red": 2, "blue": 1}})
     s, events = play(s, (0, "play red A"))
     assert GAME.pending(s) == {0: "score"}
@@ -135,6 +136,10 @@ def test_scoring_may_be_declined_and_needs_a_matching_card_in_hand():
     assert vp(s, 0) == "" and hand(s, 0)["red"] == 1 and events[0]["type"] == "offer_declined"
     s2 = position(columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}}, hands={0: {"red": 1, "blue": 1}})
     s2, _ = play(s2, (0, "play red A"))  # the last red card was played: nothing to score with
+    assert GAME.pending(s2) == {0: "score"}  # asked all the same: waiting must not tell the hand
+    assert legal_texts(s2, 0) == {"decline"}
+    refused(s2, 0, "score", "card_not_in_hand")
+    s2, _ = play(s2, (0, "decline"))
     assert GAME.pending(s2) == {0: "action"}
     s3 = position(hands={0: {"red": 2}})
     s3, _ = play(s3, (0, "play red C"))  # no kingdom, no scoring
@@ -237,6 +242,10 @@ def test_conflict_that_splits_the_kingdom_makes_the_next_conflict_vanish():
     assert leader_at(s, 1, "trader") is None and leader_at(s, 1, "king") == "A0"
     assert {"type": "conflicts_vanished", "colors": ["black"]} in events
     assert vp(s, 0) == "ggg" and as_json(s)["discard"]["green"] == 4
+    # Seat 0's trader now shares a kingdom with treasures A0 and C0: he is asked to swap,
+    # holding no red card, so he may only decline.
+    assert GAME.pending(s) == {0: "treasure"} and legal_texts(s, 0) == {"decline"}
+    s, _ = play(s, (0, "decline"))
     assert GAME.pending(s) == {0: "action"} and as_json(s)["union"] is None
 
 
@@ -252,7 +261,7 @@ def test_external_strength_counts_the_original_kingdom_and_the_loser_keeps_treas
     assert (resolved["attacker_strength"], resolved["defender_strength"]) == (0, 1)
     assert resolved["winner"] == 1 and leader_at(s, 0, "king") is None
     assert resolved["cards_taken"] == []  # A holds no black card
-    assert GAME.pending(s) == {0: "action"}  # winner 1 holds no black to score
+    assert GAME.pending(s) == {1: "score"} and legal_texts(s, 1) == {"decline"}  # asked, holding no black
 
 
 def test_external_red_conflict_spares_treasures_and_cards_bearing_leaders():
@@ -323,10 +332,14 @@ def test_trader_swaps_a_treasure_for_a_red_card_after_a_union():
     assert GAME.pending(s) == {0: "action"}
 
 
-def test_no_treasure_swap_without_a_red_card_or_two_treasures():
+def test_no_treasure_swap_without_two_treasures_and_only_decline_without_a_red_card():
     s = position(columns=["tkkk", "rbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1, "red": 1}})
     s, _ = play(s, (0, "play black AB"))
     assert GAME.pending(s) == {0: "action"}
+    s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1}})
+    s, _ = play(s, (0, "play black AB"))
+    assert GAME.pending(s) == {0: "treasure"} and legal_texts(s, 0) == {"decline"}
+    refused(s, 0, "treasure A", "card_not_in_hand")
 
 
 # --- Ships -------------------------------------------------------------------
@@ -435,3 +448,47 @@ def test_outcome_reveals_every_vp_pile():
     s = position(hands={0: {"red": 6}}, vp={1: "kkr"}, deck="")
     s, _ = play(s, (0, "pass"))
     assert GAME.view(s, 0)["players"][1]["vp"] == "kkr"
+
+
+# --- Standing answers --------------------------------------------------------
+
+def test_a_standing_decline_answers_score_offers_unasked_whatever_the_hand():
+    for reds in (0, 2):
+        s = position(
+            columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={1: {"priest": "A1"}},
+            hands={0: {"red": 8}, 1: {"red": reds, "blue": 8 - reds}, 2: {"green": 8}}, active=1,
+        )
+        s, events = play(s, (1, "answer score decline"))
+        assert events == [{"type": "answer_set", "seat": 1, "offer": "score", "answer": "decline", "visible_to": [1]}]
+        assert as_json(s)["turn"]["actions_left"] == 2  # no action spent
+        assert GAME.view(s, 1)["players"][1]["answers"] == {"score": "decline", "treasure": "ask"}
+        assert all("answers" not in GAME.view(s, seat)["players"][1] for seat in (None, 0, 2))
+        s, _ = play(s, (1, "pass"), (2, "pass"), (0, "play red A"))
+        assert GAME.pending(s) == {0: "action"}  # not asked, with or without a red card
+        assert hand(s, 1)["red"] == reds and vp(s, 1) == ""
+
+
+def test_a_standing_answer_set_while_asked_answers_that_offer_and_ask_restores_asking():
+    s = position(
+        columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}}, hands={0: {"red": 3}},
+    )
+    s, _ = play(s, (0, "play red A"))
+    assert GAME.pending(s) == {0: "score"}
+    assert {"answer score decline", "answer treasure decline"} <= {GAME.format_move(m) for m in GAME.legal_moves(s, 0)}
+    s, events = play(s, (0, "answer score decline"))
+    assert [e["type"] for e in events] == ["answer_set", "offer_declined"]
+    assert GAME.pending(s) == {0: "action"} and vp(s, 0) == ""
+    s, _ = play(s, (0, "answer score ask"), (0, "play red A"))
+    assert GAME.pending(s) == {0: "score"}
+
+
+def test_a_standing_decline_answers_treasure_offers_and_bad_answers_are_refused():
+    s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1, "red": 1}})
+    refused(s, 0, "answer treasure accept", "bad_answer")
+    refused(s, 0, "answer ship decline", "bad_answer")
+    refused(s, 1, "answer score decline", "not_your_turn")  # only with a decision owed
+    s, events = play(s, (0, "answer treasure decline"), (0, "play black AB"))
+    assert GAME.pending(s) == {0: "action"} and {"type": "offer_declined", "seat": 0, "offer": "treasure"} in events
+    assert GAME.describe(GAME.parse_move("answer treasure decline")) == (
+        "from now on, decline every treasure offer without asking me"
+    )
