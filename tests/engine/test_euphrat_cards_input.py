@@ -171,3 +171,21 @@ def test_state_json_counts_cards_committed_to_a_running_conflict():
     assert "67 red cards" in refused_state(data)  # the two committed cards also left the hand
     data["players"][0]["hand"]["red"] = 1
     assert GAME.from_json(data)
+
+
+def test_standing_answers_in_state_json_and_text():
+    data = as_json(position())
+    assert data["players"][0]["answers"] == {"score": "ask", "treasure": "ask"}
+    data["players"][0]["answers"] = {"score": "maybe"}
+    assert "standing answer to score offers is 'maybe'; one of: ask, decline" in refused_state(data)
+    data["players"][0]["answers"] = {"ship": "decline"}
+    assert "standing answers for ['ship']" in refused_state(data)
+    data["players"][0]["answers"] = {"treasure": "decline"}
+    assert as_json(GAME.from_json(data))["players"][0]["answers"] == {"score": "ask", "treasure": "decline"}
+    move = GAME.parse_move("Answer  SCORE ask")
+    assert move == {"type": "set_answer", "offer": "score", "answer": "ask"}
+    assert GAME.format_move(move) == "answer score ask"
+    assert GAME.describe(move) == "from now on, ask me about every score offer"
+    with pytest.raises(engine.MoveParseError) as err:
+        GAME.parse_move("answer score")
+    assert "answer OFFER ANSWER" in err.value.message
