@@ -332,7 +332,7 @@ def _decline(s, seat, move, events):
 
 def _set_answer(s, seat, move, events):
     kind, answer = move["offer"], move["answer"]
-    if kind not in STANDING_ANSWERS or answer not in STANDING_ANSWERS[kind]:
+    if not isinstance(kind, str) or kind not in STANDING_ANSWERS or answer not in STANDING_ANSWERS[kind]:
         allowed = "; ".join(f"{k}: {', '.join(a)}" for k, a in STANDING_ANSWERS.items())
         raise IllegalMove(f"no standing answer {answer!r} to {kind!r} offers; answers: {allowed}", code="bad_answer")
     s.answers = tuple({**a, kind: answer} if other == seat else a for other, a in enumerate(s.answers))

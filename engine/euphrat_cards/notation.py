@@ -96,5 +96,6 @@ def describe(move: dict) -> str:
     if kind == "decline":
         return "decline"
     if kind == "set_answer":
-        return _ANSWER_WORDS.get(move["answer"], "answer {offer} offers: {answer}").format(**move)
+        words = _ANSWER_WORDS.get(str(move["answer"]), "answer {offer} offers: {answer}")
+        return words.format(offer=move["offer"], answer=move["answer"])
     return format_move(move)

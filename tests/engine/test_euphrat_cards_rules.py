@@ -486,6 +486,10 @@ def test_a_standing_decline_answers_treasure_offers_and_bad_answers_are_refused(
     s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1, "red": 1}})
     refused(s, 0, "answer treasure accept", "bad_answer")
     refused(s, 0, "answer ship decline", "bad_answer")
+    for forged in ({"offer": ["score"], "answer": "decline"}, {"offer": "score", "answer": {"x": 1}}):
+        with pytest.raises(engine.IllegalMove) as err:
+            GAME.apply(s, 0, {"type": "set_answer", **forged})
+        assert err.value.code == "bad_answer"
     refused(s, 1, "answer score decline", "not_your_turn")  # only with a decision owed
     s, events = play(s, (0, "answer treasure decline"), (0, "play black AB"))
     assert GAME.pending(s) == {0: "action"} and {"type": "offer_declined", "seat": 0, "offer": "treasure"} in events
