@@ -3,14 +3,23 @@ drives a private random.Random, never the global one."""
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from typing import Any, Callable, Iterator
+
+# (random source, state, legal moves of the acting seat) -> the move it makes
+Chooser = Callable[[random.Random, Any, list[dict]], dict]
 
 
-def random_playout(game, players: int, seed: int, options: dict | None = None, max_steps: int = 10_000) -> Iterator[tuple]:
+def uniform_choice(rng: random.Random, state, moves: list[dict]) -> dict:
+    return rng.choice(moves)
+
+
+def random_playout(game, players: int, seed: int, options: dict | None = None, max_steps: int = 10_000,
+                   choose: Chooser = uniform_choice) -> Iterator[tuple]:
     """Yield (state, seat, move, new_state, events) for one random game from `seed`.
 
-    The acting seat is drawn among the pending seats, the move uniformly among its
-    legal moves. Raises RuntimeError if the game has not ended after `max_steps`.
+    The acting seat is drawn among the pending seats, the move by `choose` (uniformly
+    among its legal moves unless told otherwise). Raises RuntimeError if the game has
+    not ended after `max_steps`.
     """
     chooser = random.Random(seed)
     state = game.setup(players, seed, options or {})
@@ -18,7 +27,7 @@ def random_playout(game, players: int, seed: int, options: dict | None = None, m
         if game.outcome(state) is not None:
             return
         seat = chooser.choice(sorted(game.pending(state)))
-        move = chooser.choice(game.legal_moves(state, seat))
+        move = choose(chooser, state, game.legal_moves(state, seat))
         new_state, events = game.apply(state, seat, move)
         yield state, seat, move, new_state, events
         state = new_state

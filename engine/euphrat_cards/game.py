@@ -11,10 +11,10 @@ from engine.euphrat_cards.cards import (
 from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
 from engine.euphrat_cards.notation import FORMS, describe, format_move, parse_move
 from engine.euphrat_cards.rewards import (
-    build_ship, close_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
+    build_ship, can_take, close_offer, decline_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
 )
 from engine.euphrat_cards.scoring import ranking
-from engine.euphrat_cards.state import State
+from engine.euphrat_cards.state import STANDING_ANSWERS, State
 from engine.euphrat_cards.state import from_json as state_from_json
 from engine.euphrat_cards.state import to_json as state_to_json
 from engine.euphrat_cards.turn import settle, setup
@@ -32,14 +32,16 @@ MOVE_FIELDS = {
     "build_ship": ("ship",),
     "swap_treasure": ("column",),
     "decline": (),
+    "set_answer": ("offer", "answer"),
 }
+# A standing answer may be set with any decision the seat owes; it takes no action.
 MOVES_BY_DECISION = {
-    "action": ("play_card", "place_leader", "withdraw_leader", "play_catastrophe", "pass"),
-    "support": ("commit_support",),
-    "conflict_order": ("choose_conflict",),
-    "score": ("score", "decline"),
-    "ship": ("build_ship", "decline"),
-    "treasure": ("swap_treasure", "decline"),
+    "action": ("play_card", "place_leader", "withdraw_leader", "play_catastrophe", "pass", "set_answer"),
+    "support": ("commit_support", "set_answer"),
+    "conflict_order": ("choose_conflict", "set_answer"),
+    "score": ("score", "decline", "set_answer"),
+    "ship": ("build_ship", "decline", "set_answer"),
+    "treasure": ("swap_treasure", "decline", "set_answer"),
 }
 OPTION_CHOICES = {
     "two_player_trim": (True, False),
@@ -83,9 +85,10 @@ PROMPTS = {
     "action": "Take an action: play a card, place, move or withdraw a leader, play your catastrophe, or pass.",
     "support": "Commit cards to the conflict (the attacker commits first).",
     "conflict_order": "Choose which conflict to fight next.",
-    "score": "Move a matching card from your hand to your victory pile, or decline.",
+    "score": "Move a matching card from your hand to your victory pile, or decline "
+             "(you are asked whatever you hold).",
     "ship": "Build a ship from the four cards in a row, or decline.",
-    "treasure": "Swap a treasure for a red card from your hand, or decline.",
+    "treasure": "Swap a treasure for a red card from your hand, or decline (you are asked whatever you hold).",
 }
 
 
@@ -132,13 +135,13 @@ class EuphratCards:
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         kind = self.pending(state).get(seat)
         if kind == "action":
-            return moves.action_moves(state, seat)
+            return moves.action_moves(state, seat) + moves.answer_moves(state, seat)
         if kind == "support":
-            return moves.support_moves(state, seat)
+            return moves.support_moves(state, seat) + moves.answer_moves(state, seat)
         if kind == "conflict_order":
-            return moves.conflict_order_moves(state)
+            return moves.conflict_order_moves(state) + moves.answer_moves(state, seat)
         if kind is not None:
-            return moves.offer_moves(state, seat)
+            return moves.offer_moves(state, seat) + moves.answer_moves(state, seat)
         return []
 
     def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
@@ -157,7 +160,7 @@ class EuphratCards:
             )
         s = state.clone()
         events: list[dict] = []
-        if decision == "action":
+        if decision == "action" and kind != "set_answer":
             s.actions_left -= 1
         _HANDLERS[kind](s, seat, move, events)
         settle(s, events)
@@ -194,6 +197,7 @@ class EuphratCards:
                 player["vp_top"] = pile[-1] if pile else None
             if other != seat:
                 player["hand_size"] = sum(player.pop("hand").values())
+                del player["answers"]
         if state.union is not None and seat != state.active:
             gap = state.union["gap"]
             data["gaps"] = data["gaps"][:gap] + "?" + data["gaps"][gap + 1:]
@@ -288,6 +292,9 @@ def _choose_conflict(s, seat, move, events):
 
 def _score(s, seat, move, events):
     offer = offer_for(s, seat)
+    if not can_take(s, offer):
+        color = COLORS[offer["color"]]
+        raise IllegalMove(f"you hold no {color} card to score with; decline instead", code="card_not_in_hand")
     close_offer(s, offer)
     score_from_hand(s, seat, offer["color"], offer["reason"], events)
 
@@ -307,6 +314,8 @@ def _build_ship(s, seat, move, events):
 
 def _swap_treasure(s, seat, move, events):
     offer = offer_for(s, seat)
+    if not can_take(s, offer):
+        raise IllegalMove("you hold no red card to put in the treasure's place; decline instead", code="card_not_in_hand")
     column = column_index(move["column"])
     if column not in offer["columns"]:
         allowed = ", ".join(COLUMN_LETTERS[c] for c in offer["columns"])
@@ -319,9 +328,17 @@ def _swap_treasure(s, seat, move, events):
 
 
 def _decline(s, seat, move, events):
-    offer = offer_for(s, seat)
-    close_offer(s, offer)
-    events.append({"type": "offer_declined", "seat": seat, "offer": offer["kind"]})
+    decline_offer(s, offer_for(s, seat), events)
+
+
+def _set_answer(s, seat, move, events):
+    kind, answer = move["offer"], move["answer"]
+    if not isinstance(kind, str) or kind not in STANDING_ANSWERS or answer not in STANDING_ANSWERS[kind]:
+        allowed = "; ".join(f"{k}: {', '.join(a)}" for k, a in STANDING_ANSWERS.items())
+        raise IllegalMove(f"no standing answer {answer!r} to {kind!r} offers; answers: {allowed}", code="bad_answer")
+    s.answers = tuple({**a, kind: answer} if other == seat else a for other, a in enumerate(s.answers))
+    # Private: the others must not learn how this seat answers offers.
+    events.append({"type": "answer_set", "seat": seat, "offer": kind, "answer": answer, "visible_to": [seat]})
 
 
 _HANDLERS = {
@@ -336,6 +353,7 @@ _HANDLERS = {
     "build_ship": _build_ship,
     "swap_treasure": _swap_treasure,
     "decline": _decline,
+    "set_answer": _set_answer,
 }
 
 __all__ = ["EuphratCards", "GAP_BASE", "place_name"]

@@ -7,8 +7,8 @@ from engine.euphrat_cards.cards import (
     PLACE_NAMES, SHIP_NAMES, TREASURE,
 )
 from engine.euphrat_cards.conflicts import support_color
-from engine.euphrat_cards.rewards import offer_for, ship_choices
-from engine.euphrat_cards.state import State
+from engine.euphrat_cards.rewards import can_take, offer_for, ship_choices
+from engine.euphrat_cards.state import STANDING_ANSWERS, State
 
 
 def action_moves(s: State, seat: int) -> list[dict]:
@@ -67,9 +67,12 @@ def conflict_order_moves(s: State) -> list[dict]:
 
 
 def offer_moves(s: State, seat: int) -> list[dict]:
+    """Taking the offer (if the hand holds what it pays with) or declining."""
     offer = offer_for(s, seat)
     kind = offer["kind"]
-    if kind == "score":
+    if not can_take(s, offer):
+        moves = []
+    elif kind == "score":
         moves = [{"type": "score"}]
     elif kind == "ship":
         moves = [{"type": "build_ship", "ship": SHIP_NAMES[code]} for code in ship_choices(s, offer["color"])]
@@ -79,4 +82,13 @@ def offer_moves(s: State, seat: int) -> list[dict]:
     return moves
 
 
-__all__ = ["action_moves", "support_moves", "conflict_order_moves", "offer_moves", "TREASURE"]
+def answer_moves(s: State, seat: int) -> list[dict]:
+    """Changing one of the seat's standing answers (any decision it owes allows it)."""
+    return [
+        {"type": "set_answer", "offer": kind, "answer": answer}
+        for kind, answers in STANDING_ANSWERS.items()
+        for answer in answers if s.answers[seat][kind] != answer
+    ]
+
+
+__all__ = ["action_moves", "support_moves", "conflict_order_moves", "offer_moves", "answer_moves", "TREASURE"]

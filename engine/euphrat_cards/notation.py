@@ -2,7 +2,7 @@
 
 `play red C`, `play red CD`, `leader king C2`, `withdraw king`, `catastrophe C2`,
 `pass`, `support 2`, `conflict black`, `score`, `ship blue-green`, `treasure C`,
-`decline`. Case and spacing do not matter.
+`decline`, `answer score decline`. Case and spacing do not matter.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from engine.core import MoveParseError
 FORMS = (
     "play COLOR COLUMN|GAP", "leader LEADER CARD", "withdraw LEADER", "catastrophe CARD",
     "pass", "support N", "conflict COLOR", "score", "ship SHIP", "treasure COLUMN", "decline",
+    "answer OFFER ANSWER",
 )
 _WORDS = {  # verb -> (move type, argument fields, form)
     "play": ("play_card", ("color", "place"), FORMS[0]),
@@ -24,8 +25,13 @@ _WORDS = {  # verb -> (move type, argument fields, form)
     "treasure": ("swap_treasure", ("column",), FORMS[9]),
     "decline": ("decline", (), FORMS[10]),
     "no": ("decline", (), FORMS[10]),
+    "answer": ("set_answer", ("offer", "answer"), FORMS[11]),
 }
 _UPPER = {"place", "card", "column"}
+_ANSWER_WORDS = {
+    "ask": "from now on, ask me about every {offer} offer",
+    "decline": "from now on, decline every {offer} offer without asking me",
+}
 
 
 def parse_move(text: str) -> dict:
@@ -89,4 +95,7 @@ def describe(move: dict) -> str:
         return f"swap the treasure of column {move['column']} for a red card"
     if kind == "decline":
         return "decline"
+    if kind == "set_answer":
+        words = _ANSWER_WORDS.get(str(move["answer"]), "answer {offer} offers: {answer}")
+        return words.format(offer=move["offer"], answer=move["answer"])
     return format_move(move)

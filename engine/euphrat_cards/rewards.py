@@ -1,6 +1,12 @@
 """Victory points and the optional rewards a player is offered: scoring a hand card,
 building a ship, swapping a treasure. Offers wait in `state.offers` (a tuple of
-dicts); each seat answers its own offers in order, different seats at once."""
+dicts); each seat answers its own offers in order, different seats at once.
+
+An offer that pays with a hand card is made whenever the rules give the choice,
+whatever the hand holds (with nothing suitable, declining is the only answer): whether
+the game waits on a seat must never tell the others what that seat holds. A seat's
+standing answer (`state.answers`, private) may decline such offers without asking,
+whatever the hand holds."""
 from __future__ import annotations
 
 from engine.euphrat_cards.cards import (
@@ -45,9 +51,36 @@ def close_offer(s: State, offer: dict) -> None:
 
 
 def offer_score(s: State, seat: int, color: int, reason: str) -> None:
-    """Offer `seat` to move a `color` card from hand to VP pile, if it holds one."""
-    if s.hands[seat][color]:
-        push_offer(s, {"kind": "score", "seat": seat, "color": color, "reason": reason})
+    """Offer `seat` to move a `color` card from hand to VP pile (asked even if it holds none)."""
+    push_offer(s, {"kind": "score", "seat": seat, "color": color, "reason": reason})
+
+
+def can_take(s: State, offer: dict) -> bool:
+    """Whether the seat's hand holds what the offer pays with (ships pay with table cards)."""
+    if offer["kind"] == "score":
+        return s.hands[offer["seat"]][offer["color"]] > 0
+    if offer["kind"] == "treasure":
+        return s.hands[offer["seat"]][RED] > 0
+    return True
+
+
+def decline_offer(s: State, offer: dict, events: list) -> None:
+    close_offer(s, offer)
+    events.append({"type": "offer_declined", "seat": offer["seat"], "offer": offer["kind"]})
+
+
+def answer_offers(s: State, events: list) -> None:
+    """Answer, in order, the offers of seats whose standing answer covers them; stop at
+    each seat's first offer it must be asked about."""
+    asked: set[int] = set()
+    for offer in s.offers:
+        seat = offer["seat"]
+        if seat in asked:
+            continue
+        if s.answers[seat].get(offer["kind"], "ask") == "decline":
+            decline_offer(s, offer, events)
+        else:
+            asked.add(seat)
 
 
 def score_from_hand(s: State, seat: int, color: int, reason: str, events: list) -> None:
@@ -116,7 +149,7 @@ def offer_treasure_swap(s: State, gap: int) -> None:
     if len(treasures) < 2:
         return
     for seat, color, _ in leaders_in(s, span):
-        if color == GREEN and s.hands[seat][RED]:
+        if color == GREEN:  # asked even without a red card in hand
             push_offer(s, {"kind": "treasure", "seat": seat, "columns": treasures})
 
 

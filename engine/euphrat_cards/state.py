@@ -8,20 +8,25 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.euphrat_cards.cards import (
-    CARD_CHARS, COLOR_INDEX, COLORS, COLUMN_LETTERS, COLUMNS, DYNASTIES, GAP_BASE,
-    GAPS, LEADER_INDEX, LEADERS, ROW_SPAN, SHIP, SHIP_CODES, SHIP_NAMES, TREASURE, gap_index,
-    parse_place, place_name,
+    CARD_CHARS, CATASTROPHES, COLOR_INDEX, COLORS, COLUMN_LETTERS, COLUMNS, DECK_COUNTS, DYNASTIES,
+    GAP_BASE, GAPS, LEADER_INDEX, LEADERS, RED, ROW_SPAN, SHIP, SHIP_CODES, SHIP_NAMES, TREASURE,
+    TREASURES, card_color, gap_index, parse_place, place_name,
 )
 
 DISCARD_KINDS = (*COLORS, "treasure", "catastrophe")
 CATASTROPHE_DISCARD = 5
+# A seat's standing answer to each kind of offer that pays with a hand card: asked each
+# time, or declined without asking. Private to the seat. (No standing "accept": its
+# outcome would show, within another seat's move, whether the hand held the card.)
+STANDING_ANSWERS = {"score": ("ask", "decline"), "treasure": ("ask", "decline")}
+ASK = {kind: "ask" for kind in STANDING_ANSWERS}
 
 
 class State:
     """One position. Treat as immutable outside the rules modules of this package."""
 
     __slots__ = (
-        "options", "columns", "gaps", "ships", "leaders", "hands", "catastrophes", "vp",
+        "options", "columns", "gaps", "ships", "leaders", "hands", "catastrophes", "vp", "answers",
         "deck", "removed", "unused_catastrophes", "discard", "rng", "turn", "active",
         "actions_left", "conflict", "union", "offers", "finished",
     )
@@ -36,6 +41,7 @@ class State:
         new.hands = [row[:] for row in self.hands]
         new.catastrophes = self.catastrophes[:]
         new.vp = [pile[:] for pile in self.vp]
+        new.answers = self.answers  # tuple of dicts, replaced on change
         new.deck = self.deck  # tuple, replaced when drawn from
         new.removed = self.removed
         new.unused_catastrophes = self.unused_catastrophes
@@ -82,6 +88,7 @@ def to_json(state: State) -> dict:
                 "hand": dict(zip(COLORS, state.hands[seat])),
                 "catastrophe": bool(state.catastrophes[seat]),
                 "vp": _cards_string(state.vp[seat]),
+                "answers": dict(state.answers[seat]),
             }
             for seat in range(state.players)
         ],
@@ -166,7 +173,7 @@ def _from_json(data: dict) -> State:
     players = data["players"]
     if not 2 <= len(players) <= 4:
         raise _bad_state("2 to 4 players")
-    s.leaders, s.hands, s.catastrophes, s.vp = [], [], [], []
+    s.leaders, s.hands, s.catastrophes, s.vp, answers = [], [], [], [], []
     for seat, p in enumerate(players):
         row = [-1] * 4
         for name, where in (p.get("leaders") or {}).items():
@@ -176,6 +183,8 @@ def _from_json(data: dict) -> State:
         s.hands.append(_color_counts(p.get("hand", {}), "hand"))
         s.catastrophes.append(1 if p.get("catastrophe", True) else 0)
         s.vp.append(_cards(p.get("vp", ""), "vp", "rbgkt"))
+        answers.append(_answers(p.get("answers") or {}, seat))
+    s.answers = tuple(answers)
     s.deck = tuple(_cards(data.get("deck", ""), "deck", "rbgk"))
     s.removed = tuple(_cards(data.get("removed", ""), "removed", "rbgk"))
     s.unused_catastrophes = int(data.get("unused_catastrophes", 4 - len(players)))
@@ -197,7 +206,18 @@ def _from_json(data: dict) -> State:
     finished = data.get("finished")
     s.finished = None if finished is None else finished["reason"]
     _check_places(s)
+    _check_cards(s)
     return s
+
+
+def _answers(data: dict, seat: int) -> dict:
+    unknown = set(data) - set(STANDING_ANSWERS)
+    if unknown:
+        raise _bad_state(f"seat {seat} has standing answers for {sorted(unknown)}; offers: {', '.join(STANDING_ANSWERS)}")
+    for kind, answer in data.items():
+        if answer not in STANDING_ANSWERS[kind]:
+            raise _bad_state(f"seat {seat}'s standing answer to {kind} offers is {answer!r}; one of: {', '.join(STANDING_ANSWERS[kind])}")
+    return {**ASK, **data}
 
 
 def _leader_place(s: State, where: str, leader: str) -> int:
@@ -220,6 +240,52 @@ def _check_places(s: State) -> None:
             if place in seen:
                 raise _bad_state(f"two leaders stand on {name}")
             seen.add(place)
+            if card == TREASURE and color == RED:
+                raise _bad_state(f"seat {seat}'s priest stands on the treasure {name}; a priest never stands on a treasure")
+            if card_color(card) == color:
+                raise _bad_state(
+                    f"seat {seat}'s {LEADERS[color]} stands on a {COLORS[color]} card ({name}); "
+                    "a leader stands on a card of another colour"
+                )
+
+
+def _check_cards(s: State) -> None:
+    """Every card of the game is somewhere, once: say where each kind that is off was found."""
+    places = {
+        "hands": [c for seat, hand in enumerate(s.hands) for c in range(4) for _ in range(hand[c])],
+        "deck": list(s.deck),
+        "removed": list(s.removed),
+        "table": [c for col in s.columns for c in col] + [g for g in s.gaps if g >= 0],
+        "vp piles": [c for pile in s.vp for c in pile],
+        "discard": [kind for kind, n in enumerate(s.discard[:CATASTROPHE_DISCARD]) for _ in range(n)],
+        "committed to the conflict": _committed_cards(s.conflict),
+    }
+    expected = dict(zip(COLORS, DECK_COUNTS), treasure=TREASURES)
+    for kind, name in enumerate(DISCARD_KINDS[:CATASTROPHE_DISCARD]):
+        found = {where: cards.count(kind) for where, cards in places.items()}
+        if sum(found.values()) != expected[name]:
+            detail = ", ".join(f"{where} {n}" for where, n in found.items() if n)
+            raise _bad_state(
+                f"cards are not conserved: {sum(found.values())} {name} cards ({detail or 'none'}) "
+                f"where the game has {expected[name]}"
+            )
+    for code, ship in SHIP_NAMES.items():
+        count = s.ships.count(code) + sum(col.count(code) for col in s.columns)
+        if count != 1:
+            raise _bad_state(f"the {ship} ship is {'missing' if not count else 'there twice'}: it is either free or in a column, once")
+    catastrophes = sum(s.catastrophes) + s.unused_catastrophes + s.discard[CATASTROPHE_DISCARD]
+    if catastrophes != CATASTROPHES:
+        raise _bad_state(
+            f"cards are not conserved: {catastrophes} catastrophe cards (held, unused and discarded) "
+            f"where the game has {CATASTROPHES}"
+        )
+
+
+def _committed_cards(conflict: dict | None) -> list[int]:
+    if conflict is None:
+        return []
+    color = RED if conflict["kind"] == "internal" else conflict["color"]
+    return [color] * ((conflict["attacker_commit"] or 0) + (conflict["defender_commit"] or 0))
 
 
 def card_at(s: State, place: int) -> int | None:
@@ -253,4 +319,4 @@ def _offer_from_json(offer: dict) -> dict:
     return out
 
 
-__all__ = ["State", "to_json", "from_json", "card_at", "TREASURE", "DISCARD_KINDS"]
+__all__ = ["State", "to_json", "from_json", "card_at", "TREASURE", "DISCARD_KINDS", "STANDING_ANSWERS", "ASK"]

@@ -10,10 +10,9 @@ from engine.euphrat_cards.cards import (
 from engine.euphrat_cards.conflicts import (
     resolve_conflict, start_external, union_conflict_colors,
 )
-from engine.euphrat_cards.actions import column_refusal
-from engine.euphrat_cards.rewards import offer_treasure_swap, score_ships
+from engine.euphrat_cards.rewards import answer_offers, offer_treasure_swap, score_ships
 from engine.euphrat_cards.scoring import ranking
-from engine.euphrat_cards.state import State
+from engine.euphrat_cards.state import ASK, State
 from engine.euphrat_cards.table import treasure_columns
 
 
@@ -27,6 +26,7 @@ def setup(players: int, seed: int, options: dict) -> State:
     s.hands = [[0] * 4 for _ in range(players)]
     s.catastrophes = [1] * players
     s.vp = [[] for _ in range(players)]
+    s.answers = tuple(dict(ASK) for _ in range(players))
     s.unused_catastrophes = CATASTROPHES - players
     s.discard = [0] * 6
     rng = seed_state(seed)
@@ -66,6 +66,8 @@ def draw(s: State, seat: int, count: int, events: list) -> bool:
 def settle(s: State, events: list) -> None:
     """Run every automatic step until some seat owes a decision or the game is over."""
     while s.finished is None:
+        if s.offers:
+            answer_offers(s, events)
         if s.offers:
             return
         conflict = s.conflict
@@ -122,23 +124,9 @@ def end_turn(s: State, events: list) -> None:
     if len(treasure_columns(s)) <= 1:
         finish(s, "treasures", events)
         return
-    if table_full(s) and not any(s.catastrophes):
-        finish(s, "table_full", events)
-        return
     s.active = (s.active + 1) % players
     s.actions_left = 2
     s.turn += 1
-
-
-def table_full(s: State) -> bool:
-    """No card fits anywhere: every column is full and every gap filled.
-
-    The rules are silent here; with no catastrophe left to open a place, no card
-    could ever leave a hand again and the deck would never run out, so the game ends.
-    """
-    return all(s.gaps[g] >= 0 for g in range(len(s.gaps))) and all(
-        column_refusal(s, c) is not None for c in range(len(s.columns))
-    )
 
 
 def finish(s: State, reason: str, events: list) -> None:

@@ -7,8 +7,7 @@ import pytest
 
 import engine
 from engine.euphrat_cards.drawing import HEIGHT, WIDTH, board_svg
-from engine.simulate import random_playout
-from tests.engine.euphrat_cards_positions import position
+from tests.engine.euphrat_cards_positions import playout, position
 
 GAME = engine.get_game("euphrat-cards")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -81,7 +80,7 @@ def test_desc_lists_the_table():
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_render(seed):
-    for step, (_, _, _, state, _) in enumerate(random_playout(GAME, 2 + seed, seed)):
+    for step, (_, _, _, state, _) in enumerate(playout(2 + seed, seed)):
         if step % 20 == 0:
             root = ET.fromstring(board_svg(GAME.view(state, step % (2 + seed))))
             assert len(slots(root)) >= 8 + 7

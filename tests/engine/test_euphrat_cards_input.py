@@ -3,9 +3,8 @@ notation round-trips; views hide what they must; default moves are legal."""
 import pytest
 
 import engine
-from engine.simulate import random_playout
 
-from tests.engine.euphrat_cards_positions import GAME, as_json, play, position
+from tests.engine.euphrat_cards_positions import GAME, as_json, play, playout, position
 
 BAD_MOVES = [
     ("not a dict", "bad_move", "JSON object"),
@@ -80,13 +79,13 @@ def test_text_notation_parses_and_formats_back(text, move):
 
 
 def test_every_legal_move_of_a_game_round_trips_through_text():
-    for state, seat, move, *_ in random_playout(GAME, 3, 5):
+    for state, seat, move, *_ in playout(3, 5):
         for legal in GAME.legal_moves(state, seat):
             assert GAME.parse_move(GAME.format_move(legal)) == legal
 
 
 def test_default_move_is_legal_and_least_committal():
-    for state, seat, *_ in random_playout(GAME, 4, 11):
+    for state, seat, *_ in playout(4, 11):
         for owing in GAME.pending(state):
             default = GAME.default_move(state, owing)
             assert default in GAME.legal_moves(state, owing)
@@ -120,3 +119,73 @@ def test_state_json_rejects_nonsense_with_bad_state():
         with pytest.raises(engine.IllegalMove) as err:
             GAME.from_json({**data, **change})
         assert err.value.code == "bad_state"
+
+
+def refused_state(data: dict) -> str:
+    with pytest.raises(engine.IllegalMove) as err:
+        GAME.from_json(data)
+    assert err.value.code == "bad_state"
+    return err.value.message
+
+
+def test_state_json_with_a_leader_on_a_card_of_its_colour_is_refused():
+    data = as_json(position(columns=["tkb", "t", "t", "t", "t", "t", "t", "t"]))
+    data["players"][1]["leaders"]["king"] = "A1"
+    assert "seat 1's king stands on a black card (A1)" in refused_state(data)
+    data["players"][1]["leaders"] = {"priest": "B0"}
+    assert "priest stands on the treasure B0" in refused_state(data)
+    data["players"][1]["leaders"] = {"farmer": "A1", "king": "A2"}
+    assert GAME.from_json(data)
+
+
+def test_state_json_must_conserve_every_card():
+    data = as_json(position(hands={0: {"red": 2}}))
+    data["players"][0]["hand"]["red"] = 3  # one red card too many
+    message = refused_state(data)
+    assert "66 red cards" in message and "hands 3" in message and "where the game has 65" in message
+    data = as_json(position())
+    data["deck"] = data["deck"][1:]  # a red card lost
+    assert "64 red cards" in refused_state(data)
+    data = as_json(position())
+    data["columns"][0] = "tG"  # a ship on the table that is also free
+    assert "blue-green ship is there twice" in refused_state(data)
+    data = as_json(position())
+    data["ships"] = ["blue-red"]
+    assert "blue-green ship is missing" in refused_state(data)
+    data = as_json(position())
+    data["unused_catastrophes"] += 1
+    assert "5 catastrophe cards" in refused_state(data)
+    data = as_json(position())
+    data["players"][0]["vp"] = "t"  # a ninth treasure
+    assert "9 treasure cards (table 8, vp piles 1)" in refused_state(data)
+
+
+def test_state_json_counts_cards_committed_to_a_running_conflict():
+    data = as_json(position(hands={0: {"red": 3}}))
+    data["conflict"] = {
+        "kind": "internal", "color": "black", "attacker": 0, "defender": 1, "attacker_leader": "A0",
+        "defender_leader": "B0", "attacker_commit": 2, "defender_commit": None,
+    }
+    data["players"][0]["leaders"]["king"] = "A0"
+    data["players"][1]["leaders"]["king"] = "B0"
+    assert "67 red cards" in refused_state(data)  # the two committed cards also left the hand
+    data["players"][0]["hand"]["red"] = 1
+    assert GAME.from_json(data)
+
+
+def test_standing_answers_in_state_json_and_text():
+    data = as_json(position())
+    assert data["players"][0]["answers"] == {"score": "ask", "treasure": "ask"}
+    data["players"][0]["answers"] = {"score": "maybe"}
+    assert "standing answer to score offers is 'maybe'; one of: ask, decline" in refused_state(data)
+    data["players"][0]["answers"] = {"ship": "decline"}
+    assert "standing answers for ['ship']" in refused_state(data)
+    data["players"][0]["answers"] = {"treasure": "decline"}
+    assert as_json(GAME.from_json(data))["players"][0]["answers"] == {"score": "ask", "treasure": "decline"}
+    move = GAME.parse_move("Answer  SCORE ask")
+    assert move == {"type": "set_answer", "offer": "score", "answer": "ask"}
+    assert GAME.format_move(move) == "answer score ask"
+    assert GAME.describe(move) == "from now on, ask me about every score offer"
+    with pytest.raises(engine.MoveParseError) as err:
+        GAME.parse_move("answer score")
+    assert "answer OFFER ANSWER" in err.value.message

@@ -20,7 +20,8 @@ def refused(state, seat, text, code):
 
 
 def legal_texts(state, seat):
-    return {GAME.format_move(m) for m in GAME.legal_moves(state, seat)}
+    """The seat's legal moves in text, less the standing answers it may always change."""
+    return {GAME.format_move(m) for m in GAME.legal_moves(state, seat) if m["type"] != "set_answer"}
 
 
 def types(events):
@@ -127,7 +128,7 @@ def test_card_scores_for_that_colours_leader_else_the_king_and_may_fall_on_anoth
     assert vp(s, 2) == "g" and as_json(s)["turn"]["active"] == 1
 
 
-def test_scoring_may_be_declined_and_needs_a_matching_card_in_hand():
+def test_scoring_may_be_declined_and_is_asked_even_without_a_matching_card_in_hand():
     s = position(columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}}, hands={0: {"red": 2, "blue": 1}})
     s, events = play(s, (0, "play red A"))
     assert GAME.pending(s) == {0: "score"}
@@ -135,6 +136,10 @@ def test_scoring_may_be_declined_and_needs_a_matching_card_in_hand():
     assert vp(s, 0) == "" and hand(s, 0)["red"] == 1 and events[0]["type"] == "offer_declined"
     s2 = position(columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}}, hands={0: {"red": 1, "blue": 1}})
     s2, _ = play(s2, (0, "play red A"))  # the last red card was played: nothing to score with
+    assert GAME.pending(s2) == {0: "score"}  # asked all the same: waiting must not tell the hand
+    assert legal_texts(s2, 0) == {"decline"}
+    refused(s2, 0, "score", "card_not_in_hand")
+    s2, _ = play(s2, (0, "decline"))
     assert GAME.pending(s2) == {0: "action"}
     s3 = position(hands={0: {"red": 2}})
     s3, _ = play(s3, (0, "play red C"))  # no kingdom, no scoring
@@ -237,6 +242,10 @@ def test_conflict_that_splits_the_kingdom_makes_the_next_conflict_vanish():
     assert leader_at(s, 1, "trader") is None and leader_at(s, 1, "king") == "A0"
     assert {"type": "conflicts_vanished", "colors": ["black"]} in events
     assert vp(s, 0) == "ggg" and as_json(s)["discard"]["green"] == 4
+    # Seat 0's trader now shares a kingdom with treasures A0 and C0: he is asked to swap,
+    # holding no red card, so he may only decline.
+    assert GAME.pending(s) == {0: "treasure"} and legal_texts(s, 0) == {"decline"}
+    s, _ = play(s, (0, "decline"))
     assert GAME.pending(s) == {0: "action"} and as_json(s)["union"] is None
 
 
@@ -252,12 +261,12 @@ def test_external_strength_counts_the_original_kingdom_and_the_loser_keeps_treas
     assert (resolved["attacker_strength"], resolved["defender_strength"]) == (0, 1)
     assert resolved["winner"] == 1 and leader_at(s, 0, "king") is None
     assert resolved["cards_taken"] == []  # A holds no black card
-    assert GAME.pending(s) == {0: "action"}  # winner 1 holds no black to score
+    assert GAME.pending(s) == {1: "score"} and legal_texts(s, 1) == {"decline"}  # asked, holding no black
 
 
 def test_external_red_conflict_spares_treasures_and_cards_bearing_leaders():
     s = position(
-        columns=["tkkk", "tbrrr", "t", "t", "t", "t", "t", "t"],
+        columns=["tkbk", "tbrrr", "t", "t", "t", "t", "t", "t"],
         leaders={0: {"priest": "A1", "king": "A2"}, 1: {"priest": "B1", "farmer": "B2"}},
         hands={0: {"red": 3, "blue": 1}, 1: {"red": 0}}, players=2,
     )
@@ -272,14 +281,14 @@ def test_external_red_conflict_spares_treasures_and_cards_bearing_leaders():
 
 def test_external_winner_takes_the_losers_colour_cards_and_holes_close_upward():
     s = position(
-        columns=["tkbkbk", "tgbb", "t", "t", "t", "t", "t", "t"],
+        columns=["tkbkbg", "tgbb", "t", "t", "t", "t", "t", "t"],
         leaders={1: {"farmer": "A1", "king": "A5"}, 0: {"farmer": "B1"}},
         hands={0: {"blue": 2, "green": 1}}, players=2,
     )
     s, events = play(s, (0, "play green AB"), (0, "support 2"), (1, "support 0"))
     resolved = next(e for e in events if e["type"] == "conflict_resolved")
     assert (resolved["attacker_strength"], resolved["defender_strength"]) == (4, 2)
-    assert column(s, "A") == "tkkk" and leader_at(s, 1, "king") == "A3"
+    assert column(s, "A") == "tkkg" and leader_at(s, 1, "king") == "A3"
     assert vp(s, 0) == "bbb" and as_json(s)["discard"]["blue"] == 1
 
 
@@ -297,7 +306,7 @@ def test_attacker_is_the_active_player_if_involved_else_the_first_clockwise():
 
 def test_winner_with_no_committed_cards_may_score_from_hand():
     s = position(
-        columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"],
+        columns=["tkkk", "tkbb", "t", "t", "t", "t", "t", "t"],
         leaders={0: {"farmer": "A1"}, 1: {"farmer": "B1"}},
         hands={0: {"red": 1}, 1: {"blue": 2}}, players=2,
     )
@@ -323,10 +332,14 @@ def test_trader_swaps_a_treasure_for_a_red_card_after_a_union():
     assert GAME.pending(s) == {0: "action"}
 
 
-def test_no_treasure_swap_without_a_red_card_or_two_treasures():
+def test_no_treasure_swap_without_two_treasures_and_only_decline_without_a_red_card():
     s = position(columns=["tkkk", "rbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1, "red": 1}})
     s, _ = play(s, (0, "play black AB"))
     assert GAME.pending(s) == {0: "action"}
+    s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1}})
+    s, _ = play(s, (0, "play black AB"))
+    assert GAME.pending(s) == {0: "treasure"} and legal_texts(s, 0) == {"decline"}
+    refused(s, 0, "treasure A", "card_not_in_hand")
 
 
 # --- Ships -------------------------------------------------------------------
@@ -348,7 +361,7 @@ def test_four_green_cards_build_only_the_blue_green_ship_and_leaders_on_them_ret
 
 def test_four_blue_cards_may_build_any_free_ship_and_the_scorer_decides_at_once():
     s = position(
-        columns=["t", "t", "t", "tbbb", "t", "t", "t", "t"],
+        columns=["t", "t", "t", "tbbb", "tG", "t", "t", "t"],
         leaders={1: {"king": "D0"}}, hands={0: {"blue": 1}, 1: {"blue": 1}}, ships=["blue-red", "blue-black"],
     )
     s, _ = play(s, (0, "play blue D"))
@@ -403,9 +416,27 @@ def test_game_ends_at_the_end_of_a_turn_with_only_one_treasure_left():
     assert GAME.outcome(s)["reason"] == "treasures"
 
 
+def test_a_dead_table_does_not_end_the_game():
+    """Every column full, every gap filled, no catastrophe left, no red card in hand: no
+    card can leave a hand, nobody needs to draw, and the rulebook names no end for it."""
+    s = position(
+        columns=["tbgkbgkbg"] * 8, gaps="bgkbgkb", players=2, deck="kkkk",
+        hands={0: {"blue": 3, "green": 3, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4}},
+        leaders={0: {"priest": "A1"}, 1: {"priest": "H1"}}, catastrophes={0: False, 1: False},
+    )
+    assert not [m for m in GAME.legal_moves(s, 0) if m["type"] in ("play_card", "play_catastrophe")]
+    s, events = play(s, (0, "leader priest B1"), (0, "support 0"), (1, "support 0"))
+    assert "conflict_resolved" in types(events)
+    for _ in range(6):  # whatever is asked, the least committal answer
+        seat = next(iter(GAME.pending(s)))
+        s, _ = GAME.apply(s, seat, GAME.default_move(s, seat))
+    assert as_json(s)["turn"]["number"] > 7
+    assert GAME.outcome(s) is None and len(as_json(s)["deck"]) == 4
+
+
 def test_final_ranking_weakest_colour_then_the_next_with_treasures_as_jokers():
     assert with_jokers([0, 3, 1, 5], 3) == [2, 3, 2, 5]
-    s = position(vp={0: "rrbbggkk", 1: "rrrbbggkt", 2: "kkggbbrr", 3: "rbbbbbbgk"}, players=4)
+    s = position(columns=["k"] + ["t"] * 7, vp={0: "rrbbggkk", 1: "rrrbbggkt", 2: "kkggbbrr", 3: "rbbbbbbgk"}, players=4)
     result = ranking(s)
     assert result["ranking"] == [[1], [0, 2], [3]]  # ruling 5: a full tie shares a place
     assert result["scores"][1]["with_treasures"] == {"red": 3, "blue": 2, "green": 2, "black": 2}
@@ -417,3 +448,51 @@ def test_outcome_reveals_every_vp_pile():
     s = position(hands={0: {"red": 6}}, vp={1: "kkr"}, deck="")
     s, _ = play(s, (0, "pass"))
     assert GAME.view(s, 0)["players"][1]["vp"] == "kkr"
+
+
+# --- Standing answers --------------------------------------------------------
+
+def test_a_standing_decline_answers_score_offers_unasked_whatever_the_hand():
+    for reds in (0, 2):
+        s = position(
+            columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={1: {"priest": "A1"}},
+            hands={0: {"red": 8}, 1: {"red": reds, "blue": 8 - reds}, 2: {"green": 8}}, active=1,
+        )
+        s, events = play(s, (1, "answer score decline"))
+        assert events == [{"type": "answer_set", "seat": 1, "offer": "score", "answer": "decline", "visible_to": [1]}]
+        assert as_json(s)["turn"]["actions_left"] == 2  # no action spent
+        assert GAME.view(s, 1)["players"][1]["answers"] == {"score": "decline", "treasure": "ask"}
+        assert all("answers" not in GAME.view(s, seat)["players"][1] for seat in (None, 0, 2))
+        s, _ = play(s, (1, "pass"), (2, "pass"), (0, "play red A"))
+        assert GAME.pending(s) == {0: "action"}  # not asked, with or without a red card
+        assert hand(s, 1)["red"] == reds and vp(s, 1) == ""
+
+
+def test_a_standing_answer_set_while_asked_answers_that_offer_and_ask_restores_asking():
+    s = position(
+        columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}}, hands={0: {"red": 3}},
+    )
+    s, _ = play(s, (0, "play red A"))
+    assert GAME.pending(s) == {0: "score"}
+    assert {"answer score decline", "answer treasure decline"} <= {GAME.format_move(m) for m in GAME.legal_moves(s, 0)}
+    s, events = play(s, (0, "answer score decline"))
+    assert [e["type"] for e in events] == ["answer_set", "offer_declined"]
+    assert GAME.pending(s) == {0: "action"} and vp(s, 0) == ""
+    s, _ = play(s, (0, "answer score ask"), (0, "play red A"))
+    assert GAME.pending(s) == {0: "score"}
+
+
+def test_a_standing_decline_answers_treasure_offers_and_bad_answers_are_refused():
+    s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1, "red": 1}})
+    refused(s, 0, "answer treasure accept", "bad_answer")
+    refused(s, 0, "answer ship decline", "bad_answer")
+    for forged in ({"offer": ["score"], "answer": "decline"}, {"offer": "score", "answer": {"x": 1}}):
+        with pytest.raises(engine.IllegalMove) as err:
+            GAME.apply(s, 0, {"type": "set_answer", **forged})
+        assert err.value.code == "bad_answer"
+    refused(s, 1, "answer score decline", "not_your_turn")  # only with a decision owed
+    s, events = play(s, (0, "answer treasure decline"), (0, "play black AB"))
+    assert GAME.pending(s) == {0: "action"} and {"type": "offer_declined", "seat": 0, "offer": "treasure"} in events
+    assert GAME.describe(GAME.parse_move("answer treasure decline")) == (
+        "from now on, decline every treasure offer without asking me"
+    )

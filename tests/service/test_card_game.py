@@ -1,15 +1,26 @@
 """Euphrat & Tigris: the card game, played to the end through the REST API."""
 import random
+from types import SimpleNamespace
 
+from engine.euphrat_cards.cards import CHAR_CARDS
 from tests.conftest import start_game
+from tests.engine.euphrat_cards_positions import purposeful_choice
 from tests.service.test_game_life import play_random
+
+
+def purposeful(rng, game, entries):
+    """The engine tests' purposeful player (uniformly random ones can reach a table the
+    rules never end), reading the public table from the game's view."""
+    table = SimpleNamespace(columns=[[CHAR_CARDS[ch] for ch in col] for col in game["view"]["columns"]])
+    moves = [entry["move"] for entry in entries]
+    return entries[moves.index(purposeful_choice(rng, table, moves))]
 
 
 def test_a_card_game_is_played_to_the_end_over_http(make_player, outbox):
     players, game = start_game(make_player, 2, game="euphrat-cards")
     gid = game["id"]
     assert game["game"] == "euphrat-cards" and "hand" in game["view"]["players"][game["your_seat"]]
-    game = play_random(players, gid, 5000, random.Random(3))
+    game = play_random(players, gid, 3000, random.Random(3), purposeful)
     assert game["status"] == "finished" and game["result"]["ranking"]
     record = players[0].get(f"/api/games/{gid}/export").json
     assert len(record["moves"]) > 100

@@ -15,8 +15,9 @@ from tests.conftest import put_position, start_game
 TIGRIS = engine.get_game("tigris")
 
 
-def play_random(players, game_id, steps, rng):
-    """Let whoever is pending play a random legal move, `steps` times (or to the end)."""
+def play_random(players, game_id, steps, rng, choose=None):
+    """Let whoever is pending play a random legal move, `steps` times (or to the end);
+    `choose(rng, game, entries)` picks among the legal move entries (default: uniformly)."""
     game = players[0].get(f"/api/games/{game_id}").json
     for _ in range(steps):
         if game["status"] != "active":
@@ -24,7 +25,7 @@ def play_random(players, game_id, steps, rng):
         seat = int(rng.choice(sorted(game["pending"])))
         legal = players[seat].get(f"/api/games/{game_id}/moves/legal").json
         assert legal.get("version") == game["version"] and legal["moves"], (legal, game["pending"])
-        choice = rng.choice(legal["moves"])
+        choice = choose(rng, game, legal["moves"]) if choose else rng.choice(legal["moves"])
         body = {"text": choice["text"]} if rng.random() < 0.5 else {"move": choice["move"]}
         answer = players[seat].post(f"/api/games/{game_id}/moves", json={**body, "version": game["version"]})
         assert answer.status_code == 200, answer.json
