@@ -37,7 +37,9 @@ def _link_moves(game, state, seat: int, legal: list[dict]) -> list[dict]:
     are few. Actions get links only from a game that names them."""
     if hasattr(game, "link_moves"):
         return game.link_moves(state, seat)
-    return legal if len(legal) <= MAX_LINK_CHOICES else []
+    # A standing answer (the card game's `set_answer`) is a setting, not a choice of this decision.
+    choices = [move for move in legal if move.get("type") != "set_answer"]
+    return choices if len(choices) <= MAX_LINK_CHOICES else []
 
 
 def decision_summary(game, state, seat: int, names: dict, events_since: list[dict]) -> dict:
