@@ -61,7 +61,8 @@ def test_a_reply_typed_in_the_local_outbox_is_a_move(embedded, browser, screensh
         time.sleep(0.1)
         page.reload()
     turn = page.locator("details.panel", has=page.locator("summary", has_text="your decision")).first
-    turn.locator("summary").click() if turn.get_attribute("open") is None else None
+    if turn.get_attribute("open") is None:
+        turn.locator(":scope > summary").click()
     frame = turn.frame_locator("iframe")
     assert frame.locator("img[alt^='The board']").count() == 1  # the HTML email, with its picture
     assert frame.locator("text=Moves open now").count() == 1
@@ -83,6 +84,6 @@ def test_a_reply_typed_in_the_local_outbox_is_a_move(embedded, browser, screensh
         time.sleep(0.1)
     answer = page.locator("details.panel", has=page.locator("summary", has_text="Re:")).first
     if answer.get_attribute("open") is None:
-        answer.locator("summary").click()
+        answer.locator(":scope > summary").click()
     assert answer.frame_locator("iframe").locator("text=Applied:").count() == 1
     screenshot(page, "answer")
