@@ -166,3 +166,10 @@ def swap_tiles(s: State, seat: int, tiles: list[int], events: list) -> None:
     events.append({"type": "tiles_swapped", "seat": seat, "count": count})
     if not draw(s, seat, count, events):
         finish(s, "bag", events)
+
+
+def pass_actions(s: State, seat: int, events: list) -> None:
+    """Take no more actions this turn: a turn has up to two actions ("fino a due
+    azioni"); the end of the turn follows as after a second action."""
+    events.append({"type": "actions_passed", "seat": seat, "actions_left": s.actions_left})
+    s.actions_left = 0

@@ -26,9 +26,10 @@ MOVE_FIELDS = {
     "build_monument": ("monument", "square"),
     "decline_monument": (),
     "take_treasure": ("square",),
+    "pass": (),
 }
 MOVES_BY_DECISION = {
-    "action": ("place_tile", "place_leader", "withdraw_leader", "place_catastrophe", "swap_tiles"),
+    "action": ("place_tile", "place_leader", "withdraw_leader", "place_catastrophe", "swap_tiles", "pass"),
     "support": ("commit_support",),
     "war_order": ("choose_war",),
     "monument": ("build_monument", "decline_monument"),
@@ -165,15 +166,12 @@ class Tigris:
 
     def default_move(self, state: State, seat: int) -> dict | None:
         """The move made for a seat that lets its deadline pass: the least committal
-        legal choice. Tigris has no pass, so an owed action swaps one tile of the
-        colour the seat holds most of (first in colour order on a tie)."""
+        legal choice: an owed action passes (the turn's remaining actions are not taken)."""
         kind = self.pending(state).get(seat)
         if kind is None:
             return None
         if kind == "action":
-            hand = state.hands[seat]
-            color = max(range(4), key=lambda c: (hand[c], -c))
-            return {"type": "swap_tiles", "tiles": {COLORS[color]: 1}}
+            return {"type": "pass"}
         if kind == "monument":
             return {"type": "decline_monument"}
         return self.legal_moves(state, seat)[0]  # support 0, first war, first treasure
@@ -241,6 +239,10 @@ def _swap_tiles(s, seat, move, events):
     actions.swap_tiles(s, seat, _tiles(move["tiles"]), events)
 
 
+def _pass(s, seat, move, events):
+    actions.pass_actions(s, seat, events)
+
+
 def _commit_support(s, seat, move, events):
     count = move["count"]
     allowed = list(support_range(s, seat))
@@ -295,4 +297,5 @@ _HANDLERS = {
     "build_monument": _build_monument,
     "decline_monument": _decline_monument,
     "take_treasure": _take_treasure,
+    "pass": _pass,
 }

@@ -26,6 +26,7 @@ def action_moves(s: State, seat: int) -> list[dict]:
             if catastrophe_refusal(s, sq) is None
         )
     _swap_moves(s.hands[seat], moves)
+    moves.append({"type": "pass"})
     return moves
 
 

@@ -34,6 +34,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         "leader_returned": lambda: f"{who}'s {event['leader']} on {event['square']} lost its last temple and went home.",
         "catastrophe_placed": lambda: f"{who} placed a catastrophe on {event['square']}"
         + (f", destroying a {_tile(event['destroyed'])}." if event.get("destroyed") else "."),
+        "actions_passed": lambda: f"{who} passed, taking no more actions this turn.",
         "tiles_swapped": lambda: f"{who} swapped {event['count']} tiles.",
         "tiles_received": lambda: f"{who} drew {_tiles(event['tiles'])}.",
         "points_scored": lambda: f"{who} scored {event['points']} {event['color']} point{'s' if event['points'] != 1 else ''} ({event['reason']}).",
@@ -95,7 +96,10 @@ def _support_prompt(s: State, seat: int, names: dict) -> str:
 def prompt(s: State, seat: int, kind: str, names: dict) -> str:
     """The decision `seat` owes (`kind` from pending), in words."""
     if kind == "action":
-        return f"Take your {'first' if s.actions_left == 2 else 'second'} action of turn {s.turn}."
+        return (
+            f"Take your {'first' if s.actions_left == 2 else 'second'} action of turn {s.turn}, "
+            "or pass to end your turn."
+        )
     if kind == "support":
         return _support_prompt(s, seat, names)
     if kind == "war_order":

@@ -2,7 +2,7 @@
 
 `tile red F7`, `leader king G6`, `withdraw king`, `catastrophe F7`,
 `swap red red blue`, `support 3`, `war black`, `monument red-black F7`,
-`no monument`, `treasure B2`. Case and spacing do not matter.
+`no monument`, `treasure B2`, `pass`. Case and spacing do not matter.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.tigris.state import COLORS, LEADER_INDEX, LEADERS, MONUMENT_NAMES, T
 FORMS = (
     "tile COLOR SQUARE", "leader LEADER SQUARE", "withdraw LEADER", "catastrophe SQUARE",
     "swap COLOR [COLOR ...]", "support N", "war COLOR", "monument COLOR-COLOR SQUARE",
-    "no monument", "treasure SQUARE",
+    "no monument", "treasure SQUARE", "pass",
 )
 
 
@@ -60,6 +60,9 @@ def parse_move(text: str) -> dict:
     if verb == "treasure":
         _expect(len(args) == 1, text, FORMS[9])
         return {"type": "take_treasure", "square": args[0].upper()}
+    if verb == "pass":
+        _expect(not args, text, FORMS[10])
+        return {"type": "pass"}
     raise MoveParseError(f"unknown move {verb!r}; expected one of: " + "; ".join(FORMS))
 
 
@@ -86,6 +89,8 @@ def format_move(move: dict) -> str:
         return "no monument"
     if kind == "take_treasure":
         return f"treasure {move['square']}"
+    if kind == "pass":
+        return "pass"
     return str(kind)
 
 
@@ -113,6 +118,8 @@ def describe(move: dict) -> str:
         return "build no monument"
     if kind == "take_treasure":
         return f"take the treasure on {move['square']}"
+    if kind == "pass":
+        return "pass: take no more actions this turn"
     return format_move(move)
 
 

@@ -109,7 +109,7 @@ def test_rng_is_deterministic_and_uniform_enough():
 
 def test_default_move_is_legal_and_least_committal():
     s = position(tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red"}, leaders={1: {"priest": "H5"}}, hands={0: {"red": 3, "black": 1}, 1: {"red": 2}})
-    assert GAME.default_move(s, 0) == {"type": "swap_tiles", "tiles": {"red": 1}}
+    assert GAME.default_move(s, 0) == {"type": "pass"}
     assert GAME.default_move(s, 1) is None
     s, _ = play(s, (0, "leader priest H4"))
     assert GAME.default_move(s, 0) == {"type": "commit_support", "count": 0}
