@@ -83,3 +83,15 @@ def test_english_variant_attacker_without_enough_red_may_commit_nothing():
     s, _ = play(s, (0, "leader king H5"))  # 2 temples against H4's 3
     assert counts(s, 0) == [0]
     assert "You may commit no red tiles now" in GAME.prompt(s, 0, NAMES)
+
+
+def test_prompt_and_narration_count_one_in_the_singular():
+    s = position(players=2, tiles={"G5": "red", "I4": "red", "K11": "red", "O9": "red", "P2": "red"},
+                 treasures=["K11", "O9", "P2"], leaders={1: {"trader": "H5"}}, hands={0: {"red": 1}})
+    s, _ = play(s, (0, "leader trader H4"))  # H4 touches I4 only, H5 touches G5 only
+    assert GAME.prompt(s, 0, NAMES).startswith(
+        "You attack in a green revolt against Bob's trader. You have 1 adjacent temple on the "
+        "board, they have 1. Commit up to 1 red tile from your hand;"
+    )
+    s, events = play(s, (0, "support 1"))
+    assert GAME.describe_event(events[0], NAMES) == "Ann committed 1 red supporter as attacker."
