@@ -158,6 +158,13 @@ def _square(name) -> int:
         raise _bad_state(f"{name!r} is not a square (A1..P11)") from None
 
 
+def _monument(colors) -> int:
+    name = "-".join(colors)
+    if name not in MONUMENT_NAMES:
+        raise _bad_state(f"no monument has colours {name!r}; monuments: {', '.join(MONUMENT_NAMES)}")
+    return MONUMENT_NAMES.index(name)
+
+
 def _color_counts(data: dict, what: str) -> list[int]:
     if set(data) - set(COLORS):
         raise _bad_state(f"{what} has unknown colours {sorted(set(data) - set(COLORS))}")
@@ -184,12 +191,20 @@ def _parse_cells(state: State, rows: list[str]) -> None:
 
 
 def from_json(data: dict) -> State:
+    """The state of `data`, refused with a message saying what is wrong if it is
+    malformed or inconsistent (engine.tigris.checks)."""
+    from engine.tigris.checks import check_state  # checks read regions, which need this module
+
     try:
-        return _from_json(data)
+        state = _from_json(data)
+        problem = check_state(state, "discarded" in data)
     except IllegalMove:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise _bad_state(f"{type(exc).__name__}: {exc}") from None
+    if problem:
+        raise _bad_state(problem)
+    return state
 
 
 def _from_json(data: dict) -> State:
@@ -201,10 +216,7 @@ def _from_json(data: dict) -> State:
     s.cells = [EMPTY] * SQUARES
     _parse_cells(s, data["board"])
     s.treasures = frozenset(_square(name) for name in data.get("treasures", []))
-    s.monuments = tuple(
-        (MONUMENT_NAMES.index("-".join(m["colors"])), _square(m["square"]))
-        for m in data.get("monuments", [])
-    )
+    s.monuments = tuple((_monument(m["colors"]), _square(m["square"])) for m in data.get("monuments", []))
     players = data["players"]
     if not 2 <= len(players) <= 4:
         raise _bad_state("2 to 4 players")
@@ -213,6 +225,8 @@ def _from_json(data: dict) -> State:
     for seat, p in enumerate(players):
         row = [-1] * 4
         for name, where in (p.get("leaders") or {}).items():
+            if name not in LEADER_INDEX:
+                raise _bad_state(f"unknown leader {name!r}; leaders: {', '.join(LEADER_INDEX)}")
             if where is not None:
                 sq = _square(where)
                 row[LEADER_INDEX[name]] = sq
@@ -225,7 +239,7 @@ def _from_json(data: dict) -> State:
         s.treasure_counts.append(int(p.get("treasures", 0)))
         s.catastrophes.append(int(p.get("catastrophes", 2)))
     s.bag = _color_counts(data.get("bag", {}), "bag")
-    s.discarded = int(data.get("discarded", 0))
+    s.discarded = int(data.get("discarded", 0))  # derived by the checks when absent
     s.rng = int(data.get("rng", 0))
     turn = data.get("turn") or {}
     s.turn = int(turn.get("number", 1))

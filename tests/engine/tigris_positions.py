@@ -82,6 +82,11 @@ def cell(state, name: str) -> str:
     return GAME.to_json(state)["board"][sq // COLS][sq % COLS]
 
 
+def discarded(state) -> int:
+    """Tiles out of the game (without a stated count, a position derives it)."""
+    return GAME.to_json(state)["discarded"]
+
+
 def leader_at(state, seat: int, leader: str):
     return GAME.to_json(state)["players"][seat]["leaders"][leader]
 
