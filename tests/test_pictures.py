@@ -89,6 +89,11 @@ LAYERED = {
         leaders={0: {"king": "B6", "trader": "C4"}, 1: {"priest": "C6"}, 2: {"farmer": "O6"}},
         monuments=[("red", "green", "I5")], unification=("D5", 2))),
     "advanced board, a spectator, four players": tigris_view(board="advanced", players=4, seat=None),
+    "civilization buildings": {
+        **tigris_view(tiles={"E10": "black", "F10": "black", "G10": "black", "B5": "blue", "E6": "green"},
+                      leaders={0: {"king": "D10"}}),
+        "buildings": {"black": "F10", "red": "K1", "blue": None, "green": None},
+    },
 }
 
 

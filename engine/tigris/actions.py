@@ -12,6 +12,7 @@ from engine.tigris.state import (
 )
 from engine.tigris.turn import draw, finish, king_or_leader_owner, return_stranded_leaders
 from engine.tigris.board import BLOCKS_OF, block_squares
+from engine.tigris.buildings import kingdom_has_building
 
 
 def place_tile(s: State, seat: int, color: int, sq: int, events: list) -> None:
@@ -44,11 +45,14 @@ def place_tile(s: State, seat: int, color: int, sq: int, events: list) -> None:
         "tile": TILE_NAMES[color], "square": SQUARE_NAMES[sq],
     })
     if scorer is not None:
-        add_points(s, scorer, color, 1, "tile", events)
+        doubled = s.options.get("buildings") and kingdom_has_building(s, regions(s).labels, sq, color)
+        add_points(s, scorer, color, 2 if doubled else 1, "tile", events)
     if len(kingdoms) == 2:
         declare_wars(s, sq, events)
     if _completes_block(s.cells, sq):
         s.monument = sq
+    if s.options.get("buildings"):  # offered after the wars and the monument
+        s.building = sq
 
 
 def _completes_block(cells: list[int], sq: int) -> bool:
@@ -124,6 +128,8 @@ def catastrophe_refusal(s: State, sq: int) -> str | None:
         return "a monument stands there"
     if sq in s.treasures:
         return "a treasure lies there"
+    if sq in s.buildings:
+        return "a building stands there"
     return None
 
 

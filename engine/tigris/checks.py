@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.tigris.board import SQUARE_NAMES, SQUARES, block_squares
 from engine.tigris.regions import next_to_temple
 from engine.tigris.state import (
-    CATASTROPHE, COLORS, FACE_DOWN, FACE_UP, HAND_SIZE, LEADER, LEADERS, MONUMENT_NAMES,
+    BUILDING_NAMES, CATASTROPHE, COLORS, FACE_DOWN, FACE_UP, HAND_SIZE, LEADER, LEADERS, MONUMENT_NAMES,
     MONUMENTS, RED, TILE_COUNTS, TOTAL_TILES, State,
 )
 
@@ -16,7 +16,8 @@ from engine.tigris.state import (
 def check_state(s: State, discarded_given: bool) -> str | None:
     """The first inconsistency of `s`, or None. Without a stated `discarded` count the
     tiles out of the game are whatever the board, hands and bag leave of each colour."""
-    for check in (_turn, _leaders, _hands, _monuments, _treasures, _catastrophes, _conflict, _wars):
+    for check in (_turn, _leaders, _hands, _monuments, _treasures, _catastrophes, _conflict, _wars,
+                  _buildings):
         problem = check(s)
         if problem:
             return problem
@@ -122,6 +123,18 @@ def _wars(s: State) -> str | None:
     code = s.cells[s.wars["square"]]
     if not FACE_UP <= code < FACE_DOWN:
         return f"the unification square {SQUARE_NAMES[s.wars['square']]} holds no face-up tile"
+    return None
+
+
+def _buildings(s: State) -> str | None:
+    if not s.options.get("buildings") and (s.building is not None or any(sq >= 0 for sq in s.buildings)):
+        return "buildings stand only in games with the option `buildings`"
+    for color, sq in enumerate(s.buildings):
+        if sq >= 0 and s.cells[sq] != FACE_UP + color:
+            return (f"the {BUILDING_NAMES[color]} on {SQUARE_NAMES[sq]} needs a face-up "
+                    f"{COLORS[color]} tile under it")
+    if s.building is not None and not FACE_UP <= s.cells[s.building] < FACE_DOWN:
+        return f"the building decision's square {SQUARE_NAMES[s.building]} holds no face-up tile"
     return None
 
 

@@ -159,8 +159,9 @@ def resolve_conflict(s: State, events: list) -> None:
 
 
 def war_losses(s: State, loser_sq: int, color: int) -> list[int]:
-    """The loser's supporters that leave the board (priest-war exception applied)."""
-    supporters = war_supporters(s, loser_sq, color)
+    """The loser's supporters that leave the board (priest-war exception applied; a
+    tile under a civilization building is never removed)."""
+    supporters = [sq for sq in war_supporters(s, loser_sq, color) if sq not in s.buildings]
     if color != RED:
         return supporters
     cells, treasures = s.cells, s.treasures

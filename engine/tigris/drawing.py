@@ -32,6 +32,7 @@ TILE_LETTERS = {"red": "T", "blue": "F", "green": "M", "black": "S"}
 TILE_CHARS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 LEADER_COLORS = {"king": "black", "priest": "red", "farmer": "blue", "trader": "green"}
 LEADER_LETTERS = {"king": "K", "priest": "P", "farmer": "F", "trader": "T"}
+BUILDING_NAMES = {"red": "library", "blue": "granary", "green": "market hall", "black": "palace"}
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 INK = "#4a3b22"
@@ -161,6 +162,7 @@ class _Board:
         self.unification: tuple[int, object] | None = None  # (square, owner seat)
         self.conflict: dict[int, str] = {}                # leader square -> attacker/defender
         self.conflict_words = ""
+        self.buildings: dict[int, str] = {}               # square -> colour (option buildings)
         self.legal: set[int] = set()
         self.dynasties: list[str] = []
         self.seat = None
@@ -182,6 +184,8 @@ class _Board:
         if wars and wars.get("square"):
             board.unification = (square_index(wars["square"]), wars.get("owner"))
         board._read_conflict(view.get("conflict"))
+        board.buildings = {square_index(where): str(color)
+                           for color, where in (view.get("buildings") or {}).items() if where is not None}
         board.legal = {square_index(n) for n in highlight}
         return board
 
@@ -259,6 +263,8 @@ class _Board:
                          f"seat {seat}) at {square_name(sq)}.")
         if self.catastrophes:
             lines.append(f"Catastrophes: {_names(sorted(self.catastrophes))}.")
+        for sq, color in sorted(self.buildings.items()):
+            lines.append(f"The {BUILDING_NAMES.get(color, 'building')} ({color}) stands on {square_name(sq)}.")
         if self.conflict_words:
             lines.append(self.conflict_words)
         if self.unification:
@@ -325,6 +331,7 @@ def _square(board: _Board, sq: int) -> str:
         "data__dynasty": leader[2] if leader else None,
         "data__unification": board.unification[1] if board.unification and board.unification[0] == sq else None,
         "data__conflict": board.conflict.get(sq),
+        "data__building": board.buildings.get(sq),
     }
     ground = _ground(sq, river, waves=not tile)
     return f"<g{_attrs(**data)}>{ground}{_standing(board, sq, *_origin(sq))}</g>"
@@ -465,6 +472,9 @@ def _markers(board: _Board, corner: Callable[[int], tuple[int, int]]) -> list[tu
             f'stroke="{PAINT["unification"]}" stroke-width="3"/>'
             f'<circle cx="{x + 10}" cy="{y + 10}" r="8" fill="#ffffff" stroke="{PAINT["unification"]}" '
             f'stroke-width="2"/>' + _text(x + 10, y + 10, "U", 11, PAINT["unification"])))
+    for sq, color in sorted(board.buildings.items()):
+        x, y = corner(sq)
+        out.append((sq, _building(x + 11, y + CELL - 11, color)))
     for sq, side in sorted(board.conflict.items()):
         x, y = corner(sq)
         out.append((sq,
@@ -476,6 +486,14 @@ def _markers(board: _Board, corner: Callable[[int], tuple[int, int]]) -> list[tu
                         f'fill="{PAINT["legal"]}" fill-opacity="0.25" stroke="{PAINT["legal"]}" '
                         f'stroke-width="4" stroke-dasharray="8 4"/>'))
     return out
+
+
+def _building(cx: float, cy: float, color: str) -> str:
+    """A civilization building: a white house with a roof, edged in its colour."""
+    edge = PAINT.get(color, PAINT["unknown"])
+    return (f'<path d="M{cx - 8:g} {cy + 7:g}V{cy - 2:g}L{cx:g} {cy - 9:g}L{cx + 8:g} {cy - 2:g}V{cy + 7:g}Z" '
+            f'fill="#ffffff" stroke="{edge}" stroke-width="2.2" stroke-linejoin="round"/>'
+            f'<rect x="{cx - 2.5:g}" y="{cy + 1:g}" width="5" height="6" fill="{edge}"/>')
 
 
 def _treasure(cx: float, cy: float, take_first: bool) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
 from engine.tigris import actions, moves
+from engine.tigris.buildings import building_options, place_building
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
 from engine.tigris.conflicts import commit_support, start_war, support_range
 from engine.tigris.narration import describe_event, prompt
@@ -27,6 +28,8 @@ MOVE_FIELDS = {
     "decline_monument": (),
     "take_treasure": ("square",),
     "pass": (),
+    "place_building": ("square",),
+    "decline_building": (),
 }
 MOVES_BY_DECISION = {
     "action": ("place_tile", "place_leader", "withdraw_leader", "place_catastrophe", "swap_tiles", "pass"),
@@ -34,11 +37,13 @@ MOVES_BY_DECISION = {
     "war_order": ("choose_war",),
     "monument": ("build_monument", "decline_monument"),
     "treasure": ("take_treasure",),
+    "building": ("place_building", "decline_building"),
 }
 OPTION_CHOICES = {
     "board": ("standard", "advanced"),
     "open_scoring": (False, True),
     "english_variant": (False, True),
+    "buildings": (False, True),
 }
 
 
@@ -126,6 +131,8 @@ class Tigris:
             return {state.active: "war_order"}
         if state.monument is not None:
             return {state.active: "monument"}
+        if state.building is not None:
+            return {state.active: "building"}
         choices = treasure_choices(state)
         if choices:
             return {seat: "treasure" for seat in sorted(choices)}
@@ -143,6 +150,8 @@ class Tigris:
             return moves.monument_moves(state)
         if kind == "treasure":
             return moves.treasure_moves(state, seat)
+        if kind == "building":
+            return moves.building_moves(state)
         return []
 
     def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
@@ -174,6 +183,8 @@ class Tigris:
             return {"type": "pass"}
         if kind == "monument":
             return {"type": "decline_monument"}
+        if kind == "building":
+            return {"type": "decline_building"}
         return self.legal_moves(state, seat)[0]  # support 0, first war, first treasure
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -277,6 +288,20 @@ def _decline_monument(s, seat, move, events):
     s.monument = None
 
 
+def _place_building(s, seat, move, events):
+    sq = _square(move)
+    options = building_options(s)
+    if sq not in options:
+        allowed = ", ".join(SQUARE_NAMES[t] for t in options)
+        raise IllegalMove(f"no building can go on {SQUARE_NAMES[sq]}; possible: {allowed}", code="bad_building")
+    place_building(s, seat, sq, events)
+
+
+def _decline_building(s, seat, move, events):
+    events.append({"type": "building_declined", "seat": seat, "square": SQUARE_NAMES[s.building]})
+    s.building = None
+
+
 def _take_treasure(s, seat, move, events):
     sq = _square(move)
     choices = treasure_choices(s).get(seat, [])
@@ -298,4 +323,6 @@ _HANDLERS = {
     "decline_monument": _decline_monument,
     "take_treasure": _take_treasure,
     "pass": _pass,
+    "place_building": _place_building,
+    "decline_building": _decline_building,
 }

@@ -6,6 +6,7 @@ from itertools import product
 
 from engine.tigris.actions import catastrophe_refusal
 from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES
+from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
 from engine.tigris.regions import Regions, regions
 from engine.tigris.state import (
@@ -168,6 +169,12 @@ def monument_moves(s: State) -> list[dict]:
         for m, sq in monument_options(s)
     ]
     moves.append({"type": "decline_monument"})
+    return moves
+
+
+def building_moves(s: State) -> list[dict]:
+    moves = [{"type": "place_building", "square": SQUARE_NAMES[sq]} for sq in building_options(s)]
+    moves.append({"type": "decline_building"})
     return moves
 
 

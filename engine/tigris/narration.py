@@ -3,7 +3,7 @@ to the player's display name."""
 from __future__ import annotations
 
 from engine.tigris.conflicts import base_strength, support_color, support_range
-from engine.tigris.state import COLOR_INDEX, COLORS, LEADERS, TILE_NAMES, State
+from engine.tigris.state import BUILDING_NAMES, COLOR_INDEX, COLORS, FACE_UP, LEADERS, TILE_NAMES, State
 
 
 def _tile(color: str) -> str:
@@ -45,6 +45,10 @@ def describe_event(event: dict, names: dict) -> str | None:
         "support_committed": lambda: f"{who} committed {_count(event['count'], event['color'] + ' supporter')} as {event['side']}.",
         "conflict_resolved": lambda: _conflict_resolved(event, names),
         "monument_built": lambda: f"{who} built the {event['monument']} monument on {event['square']}.",
+        "building_placed": lambda: f"{who} put the {event['building']} ({event['color']}) on {event['square']}"
+        + (f", moving it from {event['from']}." if event["from"] else "."),
+        "building_declined": lambda: f"{who} placed no building for the line through {event['square']}.",
+        "building_returned": lambda: f"The {event['building']} on {event['square']} went back beside the board.",
         "monument_declined": lambda: f"{who} built no monument on {event['square']}.",
         "treasure_taken": lambda: f"{who} took the treasure on {event['square']}.",
         "turn_ended": lambda: f"{who} ended turn {event['turn']}.",
@@ -106,6 +110,10 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
         return "Choose which war to fight next: " + ", ".join(COLORS[c] for c in s.wars["colors"]) + "."
     if kind == "monument":
         return "Your tile completed a square of four: build a monument on it, or decline."
+    if kind == "building":
+        color = s.cells[s.building] - FACE_UP
+        return (f"Your tile is part of a line of three or more: put the {BUILDING_NAMES[color]} on a tile "
+                "of the line, or decline.")
     if kind == "treasure":
         return "Your trader's kingdom holds several treasures: pick the one to take."
     return ""

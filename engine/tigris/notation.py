@@ -2,7 +2,7 @@
 
 `tile red F7`, `leader king G6`, `withdraw king`, `catastrophe F7`,
 `swap red red blue`, `support 3`, `war black`, `monument red-black F7`,
-`no monument`, `treasure B2`, `pass`. Case and spacing do not matter.
+`no monument`, `treasure B2`, `pass`, `building F7`, `no building`. Case and spacing do not matter.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.tigris.state import COLORS, LEADER_INDEX, LEADERS, MONUMENT_NAMES, T
 FORMS = (
     "tile COLOR SQUARE", "leader LEADER SQUARE", "withdraw LEADER", "catastrophe SQUARE",
     "swap COLOR [COLOR ...]", "support N", "war COLOR", "monument COLOR-COLOR SQUARE",
-    "no monument", "treasure SQUARE", "pass",
+    "no monument", "treasure SQUARE", "pass", "building SQUARE", "no building",
 )
 
 
@@ -54,6 +54,11 @@ def parse_move(text: str) -> dict:
         return {"type": "choose_war", "color": args[0]}
     if verb == "no" and args == ["monument"]:
         return {"type": "decline_monument"}
+    if verb == "no" and args == ["building"]:
+        return {"type": "decline_building"}
+    if verb == "building":
+        _expect(len(args) == 1, text, FORMS[11])
+        return {"type": "place_building", "square": args[0].upper()}
     if verb == "monument":
         _expect(len(args) == 2, text, FORMS[7])
         return {"type": "build_monument", "monument": args[0], "square": args[1].upper()}
@@ -91,6 +96,10 @@ def format_move(move: dict) -> str:
         return f"treasure {move['square']}"
     if kind == "pass":
         return "pass"
+    if kind == "place_building":
+        return f"building {move['square']}"
+    if kind == "decline_building":
+        return "no building"
     return str(kind)
 
 
@@ -120,6 +129,10 @@ def describe(move: dict) -> str:
         return f"take the treasure on {move['square']}"
     if kind == "pass":
         return "pass: take no more actions this turn"
+    if kind == "place_building":
+        return f"put the building on {move['square']}"
+    if kind == "decline_building":
+        return "place no building"
     return format_move(move)
 
 

@@ -16,6 +16,7 @@ LEADERS = ("priest", "farmer", "trader", "king")  # by colour index
 LEADER_INDEX = {name: i for i, name in enumerate(LEADERS)}
 DYNASTIES = ("archer", "bull", "pot", "lion")
 TILE_NAMES = ("temple", "farm", "market", "settlement")
+BUILDING_NAMES = ("library", "granary", "market hall", "palace")  # by colour index
 MONUMENTS = ((RED, BLACK), (RED, GREEN), (BLUE, BLACK), (BLUE, RED), (GREEN, BLACK), (GREEN, BLUE))
 MONUMENT_NAMES = tuple(f"{COLORS[a]}-{COLORS[b]}" for a, b in MONUMENTS)
 TILE_COUNTS = (57, 36, 30, 30)
@@ -41,7 +42,7 @@ class State:
         "board", "options", "cells", "treasures", "monuments", "leaders", "hands",
         "scores", "treasure_counts", "catastrophes", "bag", "discarded", "rng",
         "turn", "active", "actions_left", "conflict", "wars", "monument",
-        "finished", "cache",
+        "finished", "cache", "buildings", "building",
     )
 
     def clone(self) -> "State":
@@ -66,6 +67,8 @@ class State:
         new.wars = self.wars
         new.monument = self.monument
         new.finished = self.finished
+        new.buildings = self.buildings  # tuple, replaced on change
+        new.building = self.building
         # Same cells, same regions: carry them over until the first change of cells.
         regions = self.cache.get("regions")
         new.cache = {} if regions is None else {"regions": regions}
@@ -110,7 +113,7 @@ def _conflict_json(conflict: dict | None) -> dict | None:
 
 
 def to_json(state: State) -> dict:
-    return {
+    data = {
         "game": "tigris",
         "options": dict(state.options),
         "board": board_strings(state),
@@ -145,6 +148,10 @@ def to_json(state: State) -> dict:
         "monument": None if state.monument is None else SQUARE_NAMES[state.monument],
         "finished": None if state.finished is None else {"reason": state.finished},
     }
+    if state.options.get("buildings"):
+        data["buildings"] = {COLORS[c]: _square_or_none(sq) for c, sq in enumerate(state.buildings)}
+        data["building"] = None if state.building is None else SQUARE_NAMES[state.building]
+    return data
 
 
 def _bad_state(message: str) -> IllegalMove:
@@ -255,6 +262,11 @@ def _from_json(data: dict) -> State:
     s.monument = None if data.get("monument") is None else _square(data["monument"])
     finished = data.get("finished")
     s.finished = None if finished is None else finished["reason"]
+    buildings = data.get("buildings") or {}
+    if set(buildings) - set(COLORS):
+        raise _bad_state(f"buildings are named by colour: {', '.join(COLORS)}")
+    s.buildings = tuple(-1 if buildings.get(c) is None else _square(buildings[c]) for c in COLORS)
+    s.building = None if data.get("building") is None else _square(data["building"])
     s.cache = {}
     return s
 

@@ -3,6 +3,7 @@ decision (wars in order, monuments, treasures), the end of a turn and of the gam
 from __future__ import annotations
 
 from engine.core import rng_below, seed_state
+from engine.tigris.buildings import building_options, return_flipped_buildings
 from engine.tigris.board import BLOCKS_OF, SQUARE_NAMES, block_squares
 from engine.tigris.conflicts import resolve_conflict, start_war, war_colors
 from engine.tigris.regions import leader_code, next_to_temple, regions
@@ -35,6 +36,7 @@ def setup(players: int, seed: int, options: dict) -> State:
     s.turn = 1
     s.actions_left = 2
     s.conflict = s.wars = s.monument = s.finished = None
+    s.buildings, s.building = (-1, -1, -1, -1), None
     s.cache = {}
     for seat in range(players):
         draw(s, seat, HAND_SIZE, [])
@@ -71,7 +73,7 @@ def draw(s: State, seat: int, count: int, events: list) -> bool:
 
 def finish(s: State, reason: str, events: list) -> None:
     s.finished = reason
-    s.conflict = s.wars = s.monument = None
+    s.conflict = s.wars = s.monument = s.building = None
     events.append({"type": "game_ended", "reason": reason, **ranking(s)})
 
 
@@ -100,6 +102,11 @@ def settle(s: State, events: list) -> None:
             if monument_options(s):
                 return
             s.monument = None
+            continue
+        if s.building is not None:
+            if building_options(s):
+                return
+            s.building = None
             continue
         if take_forced_treasures(s, events):
             continue
@@ -130,7 +137,8 @@ def monument_options(s: State) -> list[tuple[int, int]]:
 
 
 def build_monument(s: State, seat: int, monument: int, top_left: int, events: list) -> None:
-    for sq in block_squares(top_left):
+    flipped = block_squares(top_left)
+    for sq in flipped:
         s.cells[sq] += FACE_DOWN - FACE_UP
     s.cache = {}
     s.monuments = s.monuments + ((monument, top_left),)
@@ -139,6 +147,7 @@ def build_monument(s: State, seat: int, monument: int, top_left: int, events: li
         "type": "monument_built", "seat": seat, "monument": MONUMENT_NAMES[monument],
         "square": SQUARE_NAMES[top_left],
     })
+    return_flipped_buildings(s, flipped, events)
     return_stranded_leaders(s, events)
 
 

@@ -216,3 +216,15 @@ def test_the_leaders_in_a_conflict_are_marked():
     assert drawn["H4"].get("data-conflict") == "attacker" and drawn["H6"].get("data-conflict") == "defender"
     assert sum("data-conflict" in el.attrib for el in drawn.values()) == 2
     assert "Revolt in red: seat 0 at H4 attacks seat 1 at H6." in text_alternative(svg)[1]
+
+
+def test_civilization_buildings_stand_on_their_tiles():
+    view = {**tigris_view(tiles={"E10": "black", "F10": "black", "G10": "black"}),
+            "buildings": {"black": "F10", "red": None, "blue": None, "green": None}}
+    svg = board_svg(view)
+    drawn = squares(svg)
+    assert {sq for sq, el in drawn.items() if el.get("data-building")} == {"F10"}
+    assert drawn["F10"].get("data-building") == "black" and drawn["F10"].get("data-tile") == "black"
+    assert "The palace (black) stands on F10." in text_alternative(svg)[1]
+    # Without the option the view has no buildings and nothing is drawn for them.
+    assert not any(el.get("data-building") for el in squares(board_svg(tigris_view())).values())

@@ -59,11 +59,33 @@ def check_views(state) -> None:
 
 @pytest.mark.parametrize("players,batch", [(p, b) for p, n in BATCHES.items() for b in range(n)])
 def test_random_games_keep_every_invariant(players, batch):
-    for seed in range(batch * GAMES_PER_BATCH, (batch + 1) * GAMES_PER_BATCH):
+    play_checked_games(players, range(batch * GAMES_PER_BATCH, (batch + 1) * GAMES_PER_BATCH), {})
+
+
+# Each variant in games of every size, with the advanced board and the English variant
+# mixed in; the events each variant must have produced somewhere in its games.
+VARIANT_EVENTS = {"buildings": "building_placed"}
+
+
+@pytest.mark.parametrize("variant", VARIANT_EVENTS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_each_variant_keep_every_invariant(variant, players):
+    seen = set()
+    for seed in range(8):
+        options = {variant: True, "board": ("standard", "advanced")[seed % 2], "english_variant": seed % 3 == 0}
+        seen |= play_checked_games(players, [1000 + seed], options)
+    assert VARIANT_EVENTS[variant] in seen
+
+
+def play_checked_games(players: int, seeds, options: dict) -> set[str]:
+    """Play the seeded random games, checking every step; the event types seen."""
+    seen = set()
+    for seed in seeds:
         rng = random.Random(seed)
         history = []
         try:
-            for step, (state, seat, move, new_state, _events) in enumerate(random_playout(GAME, players, seed)):
+            for step, (state, seat, move, new_state, events) in enumerate(random_playout(GAME, players, seed, options)):
+                seen.update(e["type"] for e in events)
                 history.append((seat, move))
                 check_step(state, seat, move, new_state, rng)
                 if step % 25 == 0:
@@ -72,9 +94,10 @@ def test_random_games_keep_every_invariant(players, batch):
             assert tiles_accounted(final) == TOTAL_TILES
             assert GAME.outcome(new_state) is not None and GAME.pending(new_state) == {}
         except Exception:
-            print(f"players={players} seed={seed} moves to reproduce:")
+            print(f"players={players} seed={seed} options={options} moves to reproduce:")
             print(json.dumps(history))
             raise
+    return seen
 
 
 def test_same_seed_and_moves_give_the_same_game():

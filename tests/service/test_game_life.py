@@ -124,3 +124,13 @@ def test_waiting_games_and_token_commands(make_player, database_url, monkeypatch
     token = result.output.strip()
     answer = players[0].client.get("/api/me/games", headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 200 and answer.json["games"]
+
+
+def test_tigris_variants_are_created_and_played_over_http(make_player):
+    players, game = start_game(make_player, 2, options={"buildings": True, "board": "advanced"})
+    assert game["options"]["buildings"] is True
+    assert game["view"]["buildings"] == {"red": None, "blue": None, "green": None, "black": None}
+    game = play_random(players, game["id"], 20, random.Random(3))
+    assert game["status"] in ("active", "finished")
+    refused = players[0].post("/api/games", json={"game": "tigris", "players": 2, "options": {"buildings": "yes"}})
+    assert refused.status_code == 422 and refused.json["code"] == "bad_option"
