@@ -94,6 +94,11 @@ LAYERED = {
                       leaders={0: {"king": "D10"}}),
         "buildings": {"black": "F10", "red": "K1", "blue": None, "green": None},
     },
+    "ziggurat": {
+        **tigris_view(tiles={"G5": "z", "G4": "z", "F5": "z", "H5": "z", "G6": "z", "E4": "red"},
+                      leaders={0: {"king": "F4"}}),
+        "ziggurat": {"square": "G5", "offer": None, "point_taken": False},
+    },
 }
 
 

@@ -8,7 +8,7 @@ from engine.tigris.conflicts import declare_wars, start_revolt
 from engine.tigris.regions import leader_code, next_to_temple, regions
 from engine.tigris.scoring import add_points
 from engine.tigris.state import (
-    BLUE, CATASTROPHE, COLORS, EMPTY, FACE_DOWN, FACE_UP, LEADER, LEADERS, State, TILE_NAMES,
+    BLUE, CATASTROPHE, COLORS, ZIGGURAT, EMPTY, FACE_DOWN, FACE_UP, LEADER, LEADERS, State, TILE_NAMES,
 )
 from engine.tigris.turn import draw, finish, king_or_leader_owner, return_stranded_leaders
 from engine.tigris.board import BLOCKS_OF, block_squares
@@ -51,7 +51,9 @@ def place_tile(s: State, seat: int, color: int, sq: int, events: list) -> None:
         declare_wars(s, sq, events)
     if _completes_block(s.cells, sq):
         s.monument = sq
-    if s.options.get("buildings"):  # offered after the wars and the monument
+    if s.options.get("ziggurat"):  # offered after the wars and the monument
+        s.ziggurat_offer = sq
+    if s.options.get("buildings"):  # offered after the wars, the monument and the ziggurat
         s.building = sq
 
 
@@ -126,6 +128,8 @@ def catastrophe_refusal(s: State, sq: int) -> str | None:
         return "a catastrophe is already there"
     if FACE_DOWN <= code < CATASTROPHE:
         return "a monument stands there"
+    if code == ZIGGURAT:
+        return "the ziggurat stands there"
     if sq in s.treasures:
         return "a treasure lies there"
     if sq in s.buildings:

@@ -5,11 +5,11 @@ Each check returns a message or None; `check_state` raises the first one found.
 """
 from __future__ import annotations
 
-from engine.tigris.board import SQUARE_NAMES, SQUARES, block_squares
+from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES, block_squares
 from engine.tigris.regions import next_to_temple
 from engine.tigris.state import (
     BUILDING_NAMES, CATASTROPHE, COLORS, FACE_DOWN, FACE_UP, HAND_SIZE, LEADER, LEADERS, MONUMENT_NAMES,
-    MONUMENTS, RED, TILE_COUNTS, TOTAL_TILES, State,
+    MONUMENTS, RED, TILE_COUNTS, TOTAL_TILES, ZIGGURAT, State,
 )
 
 
@@ -17,7 +17,7 @@ def check_state(s: State, discarded_given: bool) -> str | None:
     """The first inconsistency of `s`, or None. Without a stated `discarded` count the
     tiles out of the game are whatever the board, hands and bag leave of each colour."""
     for check in (_turn, _leaders, _hands, _monuments, _treasures, _catastrophes, _conflict, _wars,
-                  _buildings):
+                  _buildings, _ziggurat):
         problem = check(s)
         if problem:
             return problem
@@ -75,7 +75,7 @@ def _block_fits(top_left: int) -> bool:
 
 def _treasures(s: State) -> str | None:
     for sq in s.treasures:
-        if s.cells[sq] not in (FACE_UP + RED, FACE_DOWN + RED):
+        if s.cells[sq] not in (FACE_UP + RED, FACE_DOWN + RED, ZIGGURAT):
             return f"the treasure on {SQUARE_NAMES[sq]} lies on no temple"
     total = len(s.board_map.temples)
     if len(s.treasures) + sum(s.treasure_counts) > total:
@@ -135,6 +135,19 @@ def _buildings(s: State) -> str | None:
                     f"{COLORS[color]} tile under it")
     if s.building is not None and not FACE_UP <= s.cells[s.building] < FACE_DOWN:
         return f"the building decision's square {SQUARE_NAMES[s.building]} holds no face-up tile"
+    return None
+
+
+def _ziggurat(s: State) -> str | None:
+    placed = {sq for sq in range(SQUARES) if s.cells[sq] == ZIGGURAT}
+    if not s.options.get("ziggurat") and (placed or s.ziggurat >= 0 or s.ziggurat_offer is not None):
+        return "a ziggurat stands only in games with the option `ziggurat`"
+    if s.ziggurat < 0:
+        return "ziggurat tiles (z) stand only where `ziggurat.square` names the centre" if placed else None
+    cross = {s.ziggurat, *NEIGHBORS[s.ziggurat]}
+    if len(cross) != 5 or placed != cross:
+        return (f"the ziggurat centred on {SQUARE_NAMES[s.ziggurat]} is the five ziggurat tiles (z) "
+                "of a plus-shaped cross, and there are no others")
     return None
 
 

@@ -163,6 +163,8 @@ class _Board:
         self.conflict: dict[int, str] = {}                # leader square -> attacker/defender
         self.conflict_words = ""
         self.buildings: dict[int, str] = {}               # square -> colour (option buildings)
+        self.ziggurat_tiles: set[int] = set()             # option ziggurat
+        self.ziggurat_centre: int | None = None
         self.legal: set[int] = set()
         self.dynasties: list[str] = []
         self.seat = None
@@ -186,6 +188,8 @@ class _Board:
         board._read_conflict(view.get("conflict"))
         board.buildings = {square_index(where): str(color)
                            for color, where in (view.get("buildings") or {}).items() if where is not None}
+        centre = (view.get("ziggurat") or {}).get("square")
+        board.ziggurat_centre = None if centre is None else square_index(centre)
         board.legal = {square_index(n) for n in highlight}
         return board
 
@@ -200,6 +204,8 @@ class _Board:
                     continue
                 if cell == "x":
                     self.catastrophes.add(sq)
+                elif cell == "z":
+                    self.ziggurat_tiles.add(sq)
                 elif cell.lower() in TILE_CHARS:
                     self.tiles[sq] = (TILE_CHARS[cell.lower()], cell.isupper())
                 else:
@@ -263,6 +269,9 @@ class _Board:
                          f"seat {seat}) at {square_name(sq)}.")
         if self.catastrophes:
             lines.append(f"Catastrophes: {_names(sorted(self.catastrophes))}.")
+        if self.ziggurat_tiles:
+            centre = "" if self.ziggurat_centre is None else f", its tower on {square_name(self.ziggurat_centre)}"
+            lines.append(f"The ziggurat stands on {_names(sorted(self.ziggurat_tiles))}{centre}.")
         for sq, color in sorted(self.buildings.items()):
             lines.append(f"The {BUILDING_NAMES.get(color, 'building')} ({color}) stands on {square_name(sq)}.")
         if self.conflict_words:
@@ -332,6 +341,7 @@ def _square(board: _Board, sq: int) -> str:
         "data__unification": board.unification[1] if board.unification and board.unification[0] == sq else None,
         "data__conflict": board.conflict.get(sq),
         "data__building": board.buildings.get(sq),
+        "data__ziggurat": ("tower" if sq == board.ziggurat_centre else "true") if sq in board.ziggurat_tiles else None,
     }
     ground = _ground(sq, river, waves=not tile)
     return f"<g{_attrs(**data)}>{ground}{_standing(board, sq, *_origin(sq))}</g>"
@@ -358,6 +368,8 @@ def _standing(board: _Board, sq: int, x: int, y: int) -> str:
         body.append(_tile(x, y, *tile))
     if sq in board.catastrophes:
         body.append(_catastrophe(x, y))
+    if sq in board.ziggurat_tiles:
+        body.append(_ziggurat_tile(x, y))
     if leader:
         if sq in board.conflict:  # under the leader, so the role badge stays clear
             body.append(f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="21.5" fill="none" '
@@ -384,6 +396,24 @@ def _tile(x: int, y: int, color: str, face_down: bool) -> str:
     return (f'<rect x="{x + inset}" y="{y + inset}" width="{size}" height="{size}" rx="5" '
             f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
             + _text(x + CELL / 2, y + CELL / 2 + 1, TILE_LETTERS[color], 22, ink))
+
+
+def _ziggurat_tile(x: int, y: int) -> str:
+    """A sandstone tile with stepped edges and a **Z**."""
+    inset, size = 4, CELL - 8
+    return (f'<rect x="{x + inset}" y="{y + inset}" width="{size}" height="{size}" rx="2" '
+            f'fill="#c8a064" stroke="{PAINT["frame"]}" stroke-width="2"/>'
+            f'<rect x="{x + 9}" y="{y + 9}" width="{CELL - 18}" height="{CELL - 18}" fill="none" '
+            f'stroke="{PAINT["frame"]}" stroke-width="1.2"/>'
+            + _text(x + CELL / 2, y + CELL / 2 + 1, "Z", 20, INK))
+
+
+def _ziggurat_tower(x: int, y: int) -> str:
+    """The tower on the ziggurat's centre: three stepped tiers over the tile."""
+    tiers = [(8, 30, 32, 10), (13, 21, 22, 9), (18, 13, 12, 8)]
+    return "".join(f'<rect x="{x + left}" y="{y + top}" width="{width}" height="{height}" '
+                   f'fill="#e6c88f" stroke="{PAINT["frame"]}" stroke-width="1.5"/>'
+                   for left, top, width, height in tiers)
 
 
 def _catastrophe(x: int, y: int) -> str:
@@ -472,6 +502,9 @@ def _markers(board: _Board, corner: Callable[[int], tuple[int, int]]) -> list[tu
             f'stroke="{PAINT["unification"]}" stroke-width="3"/>'
             f'<circle cx="{x + 10}" cy="{y + 10}" r="8" fill="#ffffff" stroke="{PAINT["unification"]}" '
             f'stroke-width="2"/>' + _text(x + 10, y + 10, "U", 11, PAINT["unification"])))
+    if board.ziggurat_centre is not None and board.ziggurat_centre in board.ziggurat_tiles:
+        x, y = corner(board.ziggurat_centre)
+        out.append((board.ziggurat_centre, _ziggurat_tower(x, y)))
     for sq, color in sorted(board.buildings.items()):
         x, y = corner(sq)
         out.append((sq, _building(x + 11, y + CELL - 11, color)))

@@ -12,7 +12,9 @@ from engine.tigris.scoring import ranking
 from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, MONUMENT_NAMES, State
 from engine.tigris.state import from_json as state_from_json
 from engine.tigris.state import to_json as state_to_json
-from engine.tigris.turn import build_monument, monument_options, settle, setup, take_treasure
+from engine.tigris.turn import build_monument, monument_options, return_stranded_leaders, settle, setup
+from engine.tigris.turn import take_treasure
+from engine.tigris.ziggurat import build_ziggurat, take_ziggurat_point, ziggurat_options
 from engine.tigris.turn import treasure_choices
 
 # Each move type and the fields it carries besides "type".
@@ -30,6 +32,9 @@ MOVE_FIELDS = {
     "pass": (),
     "place_building": ("square",),
     "decline_building": (),
+    "build_ziggurat": ("square",),
+    "decline_ziggurat": (),
+    "take_ziggurat_point": ("color",),
 }
 MOVES_BY_DECISION = {
     "action": ("place_tile", "place_leader", "withdraw_leader", "place_catastrophe", "swap_tiles", "pass"),
@@ -38,12 +43,15 @@ MOVES_BY_DECISION = {
     "monument": ("build_monument", "decline_monument"),
     "treasure": ("take_treasure",),
     "building": ("place_building", "decline_building"),
+    "ziggurat": ("build_ziggurat", "decline_ziggurat"),
+    "ziggurat_point": ("take_ziggurat_point",),
 }
 OPTION_CHOICES = {
     "board": ("standard", "advanced"),
     "open_scoring": (False, True),
     "english_variant": (False, True),
     "buildings": (False, True),
+    "ziggurat": (False, True),
 }
 
 
@@ -131,11 +139,15 @@ class Tigris:
             return {state.active: "war_order"}
         if state.monument is not None:
             return {state.active: "monument"}
+        if state.ziggurat_offer is not None:
+            return {state.active: "ziggurat"}
         if state.building is not None:
             return {state.active: "building"}
         choices = treasure_choices(state)
         if choices:
             return {seat: "treasure" for seat in sorted(choices)}
+        if state.actions_left == 0:  # after settling, only the ziggurat's point holds a turn open
+            return {state.active: "ziggurat_point"}
         return {state.active: "action"}
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
@@ -152,6 +164,10 @@ class Tigris:
             return moves.treasure_moves(state, seat)
         if kind == "building":
             return moves.building_moves(state)
+        if kind == "ziggurat":
+            return moves.ziggurat_moves(state)
+        if kind == "ziggurat_point":
+            return [{"type": "take_ziggurat_point", "color": c} for c in COLORS]
         return []
 
     def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
@@ -185,6 +201,11 @@ class Tigris:
             return {"type": "decline_monument"}
         if kind == "building":
             return {"type": "decline_building"}
+        if kind == "ziggurat":
+            return {"type": "decline_ziggurat"}
+        if kind == "ziggurat_point":  # the weakest colour: always the best for the ranking
+            scores = state.scores[seat]
+            return {"type": "take_ziggurat_point", "color": COLORS[min(range(4), key=lambda c: (scores[c], c))]}
         return self.legal_moves(state, seat)[0]  # support 0, first war, first treasure
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -302,6 +323,26 @@ def _decline_building(s, seat, move, events):
     s.building = None
 
 
+def _build_ziggurat(s, seat, move, events):
+    sq = _square(move)
+    options = ziggurat_options(s)
+    if sq not in options:
+        allowed = ", ".join(SQUARE_NAMES[t] for t in options)
+        raise IllegalMove(f"no ziggurat can stand with its centre on {SQUARE_NAMES[sq]}; possible: {allowed}",
+                          code="bad_ziggurat")
+    build_ziggurat(s, seat, sq, events)
+    return_stranded_leaders(s, events)
+
+
+def _decline_ziggurat(s, seat, move, events):
+    events.append({"type": "ziggurat_declined", "seat": seat, "square": SQUARE_NAMES[s.ziggurat_offer]})
+    s.ziggurat_offer = None
+
+
+def _take_ziggurat_point(s, seat, move, events):
+    take_ziggurat_point(s, seat, _color(move["color"]), events)
+
+
 def _take_treasure(s, seat, move, events):
     sq = _square(move)
     choices = treasure_choices(s).get(seat, [])
@@ -325,4 +366,7 @@ _HANDLERS = {
     "pass": _pass,
     "place_building": _place_building,
     "decline_building": _decline_building,
+    "build_ziggurat": _build_ziggurat,
+    "decline_ziggurat": _decline_ziggurat,
+    "take_ziggurat_point": _take_ziggurat_point,
 }

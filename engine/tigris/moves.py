@@ -13,6 +13,7 @@ from engine.tigris.state import (
     BLACK, BLUE, COLORS, EMPTY, FACE_UP, GREEN, LEADER, LEADERS, MONUMENT_NAMES, RED, State,
 )
 from engine.tigris.turn import monument_options, treasure_choices
+from engine.tigris.ziggurat import ziggurat_options
 
 
 def action_moves(s: State, seat: int) -> list[dict]:
@@ -175,6 +176,12 @@ def monument_moves(s: State) -> list[dict]:
 def building_moves(s: State) -> list[dict]:
     moves = [{"type": "place_building", "square": SQUARE_NAMES[sq]} for sq in building_options(s)]
     moves.append({"type": "decline_building"})
+    return moves
+
+
+def ziggurat_moves(s: State) -> list[dict]:
+    moves = [{"type": "build_ziggurat", "square": SQUARE_NAMES[sq]} for sq in ziggurat_options(s)]
+    moves.append({"type": "decline_ziggurat"})
     return moves
 
 

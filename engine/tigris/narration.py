@@ -49,6 +49,9 @@ def describe_event(event: dict, names: dict) -> str | None:
         + (f", moving it from {event['from']}." if event["from"] else "."),
         "building_declined": lambda: f"{who} placed no building for the line through {event['square']}.",
         "building_returned": lambda: f"The {event['building']} on {event['square']} went back beside the board.",
+        "ziggurat_built": lambda: f"{who} built the ziggurat with its centre on {event['square']}.",
+        "ziggurat_declined": lambda: f"{who} built no ziggurat on the cross through {event['square']}.",
+        "ziggurat_point_taken": lambda: f"{who} took the ziggurat's point, a colour of their choice (king in its kingdom).",
         "monument_declined": lambda: f"{who} built no monument on {event['square']}.",
         "treasure_taken": lambda: f"{who} took the treasure on {event['square']}.",
         "turn_ended": lambda: f"{who} ended turn {event['turn']}.",
@@ -114,6 +117,10 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
         color = s.cells[s.building] - FACE_UP
         return (f"Your tile is part of a line of three or more: put the {BUILDING_NAMES[color]} on a tile "
                 "of the line, or decline.")
+    if kind == "ziggurat":
+        return "Your tile completed a cross of five: build the ziggurat on it, or decline."
+    if kind == "ziggurat_point":
+        return "Your king is in the ziggurat's kingdom: take one point of the colour of your choice."
     if kind == "treasure":
         return "Your trader's kingdom holds several treasures: pick the one to take."
     return ""

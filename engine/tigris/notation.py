@@ -2,7 +2,8 @@
 
 `tile red F7`, `leader king G6`, `withdraw king`, `catastrophe F7`,
 `swap red red blue`, `support 3`, `war black`, `monument red-black F7`,
-`no monument`, `treasure B2`, `pass`, `building F7`, `no building`. Case and spacing do not matter.
+`no monument`, `treasure B2`, `pass`, `building F7`, `no building`, `ziggurat H6`,
+`no ziggurat`, `ziggurat point red`. Case and spacing do not matter.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ FORMS = (
     "tile COLOR SQUARE", "leader LEADER SQUARE", "withdraw LEADER", "catastrophe SQUARE",
     "swap COLOR [COLOR ...]", "support N", "war COLOR", "monument COLOR-COLOR SQUARE",
     "no monument", "treasure SQUARE", "pass", "building SQUARE", "no building",
+    "ziggurat SQUARE", "no ziggurat", "ziggurat point COLOR",
 )
 
 
@@ -56,6 +58,14 @@ def parse_move(text: str) -> dict:
         return {"type": "decline_monument"}
     if verb == "no" and args == ["building"]:
         return {"type": "decline_building"}
+    if verb == "no" and args == ["ziggurat"]:
+        return {"type": "decline_ziggurat"}
+    if verb == "ziggurat" and args[:1] == ["point"]:
+        _expect(len(args) == 2, text, FORMS[15])
+        return {"type": "take_ziggurat_point", "color": args[1]}
+    if verb == "ziggurat":
+        _expect(len(args) == 1, text, FORMS[13])
+        return {"type": "build_ziggurat", "square": args[0].upper()}
     if verb == "building":
         _expect(len(args) == 1, text, FORMS[11])
         return {"type": "place_building", "square": args[0].upper()}
@@ -100,6 +110,12 @@ def format_move(move: dict) -> str:
         return f"building {move['square']}"
     if kind == "decline_building":
         return "no building"
+    if kind == "build_ziggurat":
+        return f"ziggurat {move['square']}"
+    if kind == "decline_ziggurat":
+        return "no ziggurat"
+    if kind == "take_ziggurat_point":
+        return f"ziggurat point {move['color']}"
     return str(kind)
 
 
@@ -133,6 +149,12 @@ def describe(move: dict) -> str:
         return f"put the building on {move['square']}"
     if kind == "decline_building":
         return "place no building"
+    if kind == "build_ziggurat":
+        return f"build the ziggurat with its centre on {move['square']}"
+    if kind == "decline_ziggurat":
+        return "build no ziggurat"
+    if kind == "take_ziggurat_point":
+        return f"take the ziggurat's point in {move['color']}"
     return format_move(move)
 
 

@@ -28,9 +28,10 @@ EMPTY = 0
 FACE_UP = 1  # + colour: 1..4
 FACE_DOWN = 5  # + colour: 5..8, under a monument
 CATASTROPHE = 9
-LEADER = 10  # + seat * 4 + colour
+ZIGGURAT = 10  # a ziggurat tile (option ziggurat)
+LEADER = 11  # + seat * 4 + colour
 
-CELL_CHARS = ".rbgkRBGKx"
+CELL_CHARS = ".rbgkRBGKxz"
 CHAR_CELLS = {ch: code for code, ch in enumerate(CELL_CHARS)}
 CHAR_CELLS["~"] = EMPTY
 
@@ -42,7 +43,8 @@ class State:
         "board", "options", "cells", "treasures", "monuments", "leaders", "hands",
         "scores", "treasure_counts", "catastrophes", "bag", "discarded", "rng",
         "turn", "active", "actions_left", "conflict", "wars", "monument",
-        "finished", "cache", "buildings", "building",
+        "finished", "cache", "buildings", "building", "ziggurat", "ziggurat_offer",
+        "ziggurat_point_taken",
     )
 
     def clone(self) -> "State":
@@ -69,6 +71,9 @@ class State:
         new.finished = self.finished
         new.buildings = self.buildings  # tuple, replaced on change
         new.building = self.building
+        new.ziggurat = self.ziggurat
+        new.ziggurat_offer = self.ziggurat_offer
+        new.ziggurat_point_taken = self.ziggurat_point_taken
         # Same cells, same regions: carry them over until the first change of cells.
         regions = self.cache.get("regions")
         new.cache = {} if regions is None else {"regions": regions}
@@ -151,6 +156,12 @@ def to_json(state: State) -> dict:
     if state.options.get("buildings"):
         data["buildings"] = {COLORS[c]: _square_or_none(sq) for c, sq in enumerate(state.buildings)}
         data["building"] = None if state.building is None else SQUARE_NAMES[state.building]
+    if state.options.get("ziggurat"):
+        data["ziggurat"] = {
+            "square": _square_or_none(state.ziggurat),
+            "offer": None if state.ziggurat_offer is None else SQUARE_NAMES[state.ziggurat_offer],
+            "point_taken": state.ziggurat_point_taken,
+        }
     return data
 
 
@@ -267,6 +278,10 @@ def _from_json(data: dict) -> State:
         raise _bad_state(f"buildings are named by colour: {', '.join(COLORS)}")
     s.buildings = tuple(-1 if buildings.get(c) is None else _square(buildings[c]) for c in COLORS)
     s.building = None if data.get("building") is None else _square(data["building"])
+    ziggurat = data.get("ziggurat") or {}
+    s.ziggurat = -1 if ziggurat.get("square") is None else _square(ziggurat["square"])
+    s.ziggurat_offer = None if ziggurat.get("offer") is None else _square(ziggurat["offer"])
+    s.ziggurat_point_taken = bool(ziggurat.get("point_taken", False))
     s.cache = {}
     return s
 

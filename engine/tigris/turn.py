@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import rng_below, seed_state
 from engine.tigris.buildings import building_options, return_flipped_buildings
+from engine.tigris.ziggurat import ziggurat_options, ziggurat_point_owed
 from engine.tigris.board import BLOCKS_OF, SQUARE_NAMES, block_squares
 from engine.tigris.conflicts import resolve_conflict, start_war, war_colors
 from engine.tigris.regions import leader_code, next_to_temple, regions
@@ -37,6 +38,7 @@ def setup(players: int, seed: int, options: dict) -> State:
     s.actions_left = 2
     s.conflict = s.wars = s.monument = s.finished = None
     s.buildings, s.building = (-1, -1, -1, -1), None
+    s.ziggurat, s.ziggurat_offer, s.ziggurat_point_taken = -1, None, False
     s.cache = {}
     for seat in range(players):
         draw(s, seat, HAND_SIZE, [])
@@ -73,7 +75,7 @@ def draw(s: State, seat: int, count: int, events: list) -> bool:
 
 def finish(s: State, reason: str, events: list) -> None:
     s.finished = reason
-    s.conflict = s.wars = s.monument = s.building = None
+    s.conflict = s.wars = s.monument = s.building = s.ziggurat_offer = None
     events.append({"type": "game_ended", "reason": reason, **ranking(s)})
 
 
@@ -103,6 +105,11 @@ def settle(s: State, events: list) -> None:
                 return
             s.monument = None
             continue
+        if s.ziggurat_offer is not None:
+            if ziggurat_options(s):
+                return
+            s.ziggurat_offer = None
+            continue
         if s.building is not None:
             if building_options(s):
                 return
@@ -110,7 +117,7 @@ def settle(s: State, events: list) -> None:
             continue
         if take_forced_treasures(s, events):
             continue
-        if treasure_choices(s) or s.actions_left > 0:
+        if treasure_choices(s) or s.actions_left > 0 or ziggurat_point_owed(s):
             return
         end_turn(s, events)
         return
@@ -242,6 +249,7 @@ def end_turn(s: State, events: list) -> None:
     events.append({"type": "turn_ended", "seat": s.active, "turn": s.turn})
     s.active = (s.active + 1) % players
     s.actions_left = 2
+    s.ziggurat_point_taken = False
     s.turn += 1
 
 

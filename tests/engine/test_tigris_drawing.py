@@ -228,3 +228,14 @@ def test_civilization_buildings_stand_on_their_tiles():
     assert "The palace (black) stands on F10." in text_alternative(svg)[1]
     # Without the option the view has no buildings and nothing is drawn for them.
     assert not any(el.get("data-building") for el in squares(board_svg(tigris_view())).values())
+
+
+def test_the_ziggurat_shows_its_five_tiles_and_the_tower_on_the_centre():
+    view = {**tigris_view(tiles={"G5": "z", "G4": "z", "F5": "z", "H5": "z", "G6": "z"}),
+            "ziggurat": {"square": "G5", "offer": None, "point_taken": False}}
+    svg = board_svg(view)
+    drawn = squares(svg)
+    assert {sq: el.get("data-ziggurat") for sq, el in drawn.items() if el.get("data-ziggurat")} == {
+        "G5": "tower", "G4": "true", "F5": "true", "H5": "true", "G6": "true"}
+    assert "Z" in letters(drawn["F5"])
+    assert "The ziggurat stands on G4, F5, G5, H5, G6, its tower on G5." in text_alternative(svg)[1]

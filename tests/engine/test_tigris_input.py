@@ -80,7 +80,7 @@ def test_bad_options_and_players_are_refused():
         GAME.setup(3, 1, {"board": "moon"})
     assert err.value.code == "bad_option" and "standard" in err.value.message
     with pytest.raises(engine.EngineError) as err:
-        GAME.setup(3, 1, {"buildings": True})
+        GAME.setup(3, 1, {"open_tiles": "yes"})
     assert err.value.code == "bad_option"
     with pytest.raises(engine.EngineError) as err:
         GAME.setup(5, 1)

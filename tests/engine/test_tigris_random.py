@@ -64,7 +64,7 @@ def test_random_games_keep_every_invariant(players, batch):
 
 # Each variant in games of every size, with the advanced board and the English variant
 # mixed in; the events each variant must have produced somewhere in its games.
-VARIANT_EVENTS = {"buildings": "building_placed"}
+VARIANT_EVENTS = {"buildings": "building_placed", "ziggurat": "tile_placed"}  # random games seldom build a ziggurat
 
 
 @pytest.mark.parametrize("variant", VARIANT_EVENTS)
@@ -75,6 +75,37 @@ def test_random_games_with_each_variant_keep_every_invariant(variant, players):
         options = {variant: True, "board": ("standard", "advanced")[seed % 2], "english_variant": seed % 3 == 0}
         seen |= play_checked_games(players, [1000 + seed], options)
     assert VARIANT_EVENTS[variant] in seen
+
+
+def _with_built_ziggurat(seed: int):
+    """A fresh 3-player game with the ziggurat built on H5 and seat 0's king next to
+    it (by the temple J5): random play then meets the ziggurat's rules, which a random
+    game seldom builds."""
+    data = GAME.to_json(GAME.setup(3, seed, {"ziggurat": True}))
+    del data["discarded"]  # derived: the five tiles under the ziggurat left the game
+    rows = [list(row) for row in data["board"]]
+    for name, char in (("H5", "z"), ("H4", "z"), ("H6", "z"), ("G5", "z"), ("I5", "z"), ("J5", "r")):
+        rows[int(name[1:]) - 1]["ABCDEFGHIJKLMNOP".index(name[0])] = char
+    data["board"] = ["".join(row) for row in rows]
+    data["bag"]["red"] -= 6
+    data["ziggurat"]["square"] = "H5"
+    data["players"][0]["leaders"]["king"] = "J6"
+    return GAME.from_json(data)
+
+
+def test_random_games_from_a_built_ziggurat_keep_every_invariant():
+    seen = set()
+    for seed in range(6):
+        state, chooser, rng = _with_built_ziggurat(seed), random.Random(seed), random.Random(seed)
+        while GAME.outcome(state) is None:
+            seat = chooser.choice(sorted(GAME.pending(state)))
+            move = chooser.choice(GAME.legal_moves(state, seat))
+            new_state, events = GAME.apply(state, seat, move)
+            check_step(state, seat, move, new_state, rng)
+            seen.update(e["type"] for e in events)
+            state = new_state
+        assert tiles_accounted(GAME.to_json(state)) == TOTAL_TILES
+    assert "ziggurat_point_taken" in seen
 
 
 def play_checked_games(players: int, seeds, options: dict) -> set[str]:

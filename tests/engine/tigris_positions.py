@@ -53,6 +53,9 @@ def position(
         "monument": extra.pop("monument", None),
         "finished": None,
     }
+    for variant_field in ("buildings", "ziggurat"):  # with the options of those names
+        if variant_field in extra:
+            data[variant_field] = extra.pop(variant_field)
     return GAME.from_json(data)
 
 
