@@ -14,7 +14,7 @@ from engine.tigris.state import from_json as state_from_json
 from engine.tigris.state import to_json as state_to_json
 from engine.tigris.turn import build_monument, monument_options, return_stranded_leaders, settle, setup
 from engine.tigris.turn import take_treasure
-from engine.tigris.ziggurat import build_ziggurat, take_ziggurat_point, ziggurat_options
+from engine.tigris.ziggurat import build_ziggurat, take_ziggurat_point, ziggurat_options, ziggurat_point_owed
 from engine.tigris.turn import treasure_choices
 
 # Each move type and the fields it carries besides "type".
@@ -146,7 +146,7 @@ class Tigris:
         choices = treasure_choices(state)
         if choices:
             return {seat: "treasure" for seat in sorted(choices)}
-        if state.actions_left == 0:  # after settling, only the ziggurat's point holds a turn open
+        if state.actions_left == 0 and ziggurat_point_owed(state):  # holds the turn open
             return {state.active: "ziggurat_point"}
         return {state.active: "action"}
 
