@@ -99,6 +99,7 @@ LAYERED = {
                       leaders={0: {"king": "F4"}}),
         "ziggurat": {"square": "G5", "offer": None, "point_taken": False},
     },
+    "open tiles": {**tigris_view(tiles={"B5": "black"}), "display": {"red": 2, "blue": 1, "green": 1, "black": 2}},
 }
 
 

@@ -13,6 +13,7 @@ from engine.tigris.state import (
 from engine.tigris.turn import draw, finish, king_or_leader_owner, return_stranded_leaders
 from engine.tigris.board import BLOCKS_OF, block_squares
 from engine.tigris.buildings import kingdom_has_building
+from engine.tigris.open_tiles import queue_draws
 
 
 def place_tile(s: State, seat: int, color: int, sq: int, events: list) -> None:
@@ -174,7 +175,9 @@ def swap_tiles(s: State, seat: int, tiles: list[int], events: list) -> None:
     s.discarded += count
     s.actions_left -= 1
     events.append({"type": "tiles_swapped", "seat": seat, "count": count})
-    if not draw(s, seat, count, events):
+    if s.options.get("open_tiles"):  # drawn tile by tile, from the display or the bag
+        queue_draws(s, [(seat, count)], False)
+    elif not draw(s, seat, count, events):
         finish(s, "bag", events)
 
 

@@ -17,7 +17,7 @@ def check_state(s: State, discarded_given: bool) -> str | None:
     """The first inconsistency of `s`, or None. Without a stated `discarded` count the
     tiles out of the game are whatever the board, hands and bag leave of each colour."""
     for check in (_turn, _leaders, _hands, _monuments, _treasures, _catastrophes, _conflict, _wars,
-                  _buildings, _ziggurat):
+                  _buildings, _ziggurat, _open_tiles):
         problem = check(s)
         if problem:
             return problem
@@ -151,6 +151,19 @@ def _ziggurat(s: State) -> str | None:
     return None
 
 
+def _open_tiles(s: State) -> str | None:
+    if not s.options.get("open_tiles"):
+        if any(s.display) or s.draws is not None:
+            return "a display and owed draws exist only in games with the option `open_tiles`"
+        return None
+    if sum(s.display) > 6:
+        return f"the display shows {sum(s.display)} tiles; it holds at most 6"
+    for seat, owed in (s.draws or {}).get("queue", []):
+        if not 0 <= seat < s.players or owed <= 0 or sum(s.hands[seat]) + owed > HAND_SIZE:
+            return f"draws.seats: seat {seat} cannot owe {owed} tiles (hands hold at most {HAND_SIZE})"
+    return None
+
+
 def _tiles(s: State, discarded_given: bool) -> str | None:
     on_board = [0, 0, 0, 0]
     for code in s.cells:
@@ -158,14 +171,14 @@ def _tiles(s: State, discarded_given: bool) -> str | None:
             on_board[(code - FACE_UP) % 4] += 1
     counted = 0
     for color in range(4):
-        present = on_board[color] + sum(hand[color] for hand in s.hands) + s.bag[color]
+        present = on_board[color] + sum(hand[color] for hand in s.hands) + s.bag[color] + s.display[color]
         if present > TILE_COUNTS[color]:
-            return (f"{present} {COLORS[color]} tiles on the board, in hands and in the bag; "
+            return (f"{present} {COLORS[color]} tiles on the board, in hands, in the bag and face up; "
                     f"the game has {TILE_COUNTS[color]}")
         counted += present
     if not discarded_given:
         s.discarded = TOTAL_TILES - counted
     elif counted + s.discarded != TOTAL_TILES:
-        return (f"tiles are not conserved: {counted} on the board, in hands and in the bag plus "
+        return (f"tiles are not conserved: {counted} on the board, in hands, in the bag and face up plus "
                 f"{s.discarded} discarded make {counted + s.discarded}, not {TOTAL_TILES}")
     return None

@@ -23,6 +23,8 @@ LEGEND_HEIGHT = 80             # the key below the board
 BOARD_LEFT, BOARD_TOP = MARGIN, MARGIN
 WIDTH = 2 * MARGIN + COLS * CELL                    # 816
 HEIGHT = 2 * MARGIN + ROWS * CELL + LEGEND_HEIGHT   # 656
+DISPLAY_HEIGHT = 40            # the row of face-up tiles under the key (option open_tiles)
+DISPLAY_TILE = 28
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOP"
 COLORS = ("red", "blue", "green", "black")
@@ -53,12 +55,13 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
     Raises ValueError when the view's board or a square name is malformed.
     """
     board = _Board.from_view(view, highlight or [])
+    height = _height(board)
     parts = [
-        _svg_open('role="img" class="tigris-board"'),
+        _svg_open('role="img" class="tigris-board"', height),
         f"<title>{escape(board.title())}</title>",
         f"<desc>{escape(board.description())}</desc>",
         "<style>.square.legal{cursor:pointer}</style>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAINT["paper"]}"/>',
+        f'<rect width="{WIDTH}" height="{height}" fill="{PAINT["paper"]}"/>',
         _labels(),
         '<g class="squares">', *(_square(board, sq) for sq in range(ROWS * COLS)), "</g>",
         '<g class="monuments" pointer-events="none">',
@@ -66,9 +69,14 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
         '<g class="markers" pointer-events="none">', *(marker for _, marker in _markers(board, _origin)), "</g>",
         _frame(),
         '<g class="legend">' + _legend_key() + _legend_dynasties(board) + "</g>",
+        *_display_row(board),
         "</svg>",
     ]
     return "\n".join(parts)
+
+
+def _height(board: "_Board") -> int:
+    return HEIGHT if board.display is None else HEIGHT + DISPLAY_HEIGHT
 
 
 def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
@@ -95,21 +103,55 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
     place(0, 0, WIDTH, HEIGHT, _frame())  # the same on every board: one piece
     strip = _KEY_TOP + 40  # the key's last row, which names the dynasties
     place(0, strip, WIDTH, HEIGHT - strip, f'<g transform="translate(0 {-strip})">{_legend_dynasties(board)}</g>')
-    return _background(board.map_name), pieces
+    if board.display is not None:
+        place(0, HEIGHT, WIDTH, DISPLAY_HEIGHT, _display_label(0))
+        for index, color in enumerate(board.display):
+            x, y = _display_tile_corner(index)
+            place(x, y, DISPLAY_TILE, DISPLAY_TILE, _display_tile(0, 0, color))
+    return _background(board.map_name, _height(board)), pieces
 
 
 @lru_cache(maxsize=None)
-def _background(map_name: str) -> str:
+def _background(map_name: str, height: int = HEIGHT) -> str:
     river, _ = _river_and_take_first(map_name)
     # Waves on every river square: a tile placed there covers them whole.
     ground = [_ground(sq, sq in river, waves=True) for sq in range(ROWS * COLS)]
-    return "\n".join([_svg_open(), f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAINT["paper"]}"/>',
+    return "\n".join([_svg_open("", height), f'<rect width="{WIDTH}" height="{height}" fill="{PAINT["paper"]}"/>',
                       _labels(), *ground, _legend_key(), "</svg>"])
 
 
-def _svg_open(attributes: str = "") -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" {attributes} font-family={quoteattr(FONT)}>')
+def _svg_open(attributes: str = "", height: int = HEIGHT) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+            f'viewBox="0 0 {WIDTH} {height}" {attributes} font-family={quoteattr(FONT)}>')
+
+
+# --- the display of face-up tiles (option open_tiles) ------------------------------
+
+
+def _display_label(top: int) -> str:
+    return _legend_word(MARGIN, top + DISPLAY_HEIGHT / 2, "Face up beside the board:")
+
+
+def _display_tile_corner(index: int) -> tuple[int, int]:
+    return MARGIN + 170 + index * (DISPLAY_TILE + 8), HEIGHT + (DISPLAY_HEIGHT - DISPLAY_TILE) // 2
+
+
+def _display_tile(x: float, y: float, color: str) -> str:
+    fill = PAINT.get(color, PAINT["unknown"])
+    return (f'<rect x="{x:g}" y="{y:g}" width="{DISPLAY_TILE}" height="{DISPLAY_TILE}" rx="4" fill="{fill}" '
+            f'stroke="#00000055" stroke-width="1.5"/>'
+            + _text(x + DISPLAY_TILE / 2, y + DISPLAY_TILE / 2, TILE_LETTERS.get(color, "?"), 15, "#ffffff"))
+
+
+def _display_row(board: "_Board") -> list[str]:
+    """The face-up tiles in colour order, each a `<g data-display-tile="colour">`."""
+    if board.display is None:
+        return []
+    tiles = []
+    for index, color in enumerate(board.display):
+        x, y = _display_tile_corner(index)
+        tiles.append(f"<g{_attrs(data__display__tile=color)}>{_display_tile(x, y, color)}</g>")
+    return ['<g class="display">', _display_label(HEIGHT), *tiles, "</g>"]
 
 
 def _frame() -> str:
@@ -165,6 +207,7 @@ class _Board:
         self.buildings: dict[int, str] = {}               # square -> colour (option buildings)
         self.ziggurat_tiles: set[int] = set()             # option ziggurat
         self.ziggurat_centre: int | None = None
+        self.display: list[str] | None = None             # face-up tiles (option open_tiles)
         self.legal: set[int] = set()
         self.dynasties: list[str] = []
         self.seat = None
@@ -188,6 +231,8 @@ class _Board:
         board._read_conflict(view.get("conflict"))
         board.buildings = {square_index(where): str(color)
                            for color, where in (view.get("buildings") or {}).items() if where is not None}
+        if view.get("display") is not None:
+            board.display = [color for color in COLORS for _ in range(int(view["display"].get(color, 0)))][:6]
         centre = (view.get("ziggurat") or {}).get("square")
         board.ziggurat_centre = None if centre is None else square_index(centre)
         board.legal = {square_index(n) for n in highlight}
@@ -279,6 +324,9 @@ class _Board:
         if self.unification:
             lines.append(f"Unification tile of seat {self.unification[1]} "
                          f"at {square_name(self.unification[0])}.")
+        if self.display is not None:
+            shown = ", ".join(f"{self.display.count(c)} {c}" for c in COLORS if c in self.display)
+            lines.append(f"Face up beside the board: {shown or 'nothing'}.")
         if self.legal:
             lines.append(f"Squares you may choose: {_names(sorted(self.legal))}.")
         return " ".join(lines)

@@ -13,7 +13,8 @@ from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, MONUMENT_NAME
 from engine.tigris.state import from_json as state_from_json
 from engine.tigris.state import to_json as state_to_json
 from engine.tigris.turn import build_monument, monument_options, return_stranded_leaders, settle, setup
-from engine.tigris.turn import take_treasure
+from engine.tigris.turn import draw, take_treasure
+from engine.tigris.open_tiles import drawing_seat, take_display_tile, tiles_drawn
 from engine.tigris.ziggurat import build_ziggurat, take_ziggurat_point, ziggurat_options, ziggurat_point_owed
 from engine.tigris.turn import treasure_choices
 
@@ -35,6 +36,8 @@ MOVE_FIELDS = {
     "build_ziggurat": ("square",),
     "decline_ziggurat": (),
     "take_ziggurat_point": ("color",),
+    "take_display_tile": ("color",),
+    "draw_blind": ("count",),
 }
 MOVES_BY_DECISION = {
     "action": ("place_tile", "place_leader", "withdraw_leader", "place_catastrophe", "swap_tiles", "pass"),
@@ -45,6 +48,7 @@ MOVES_BY_DECISION = {
     "building": ("place_building", "decline_building"),
     "ziggurat": ("build_ziggurat", "decline_ziggurat"),
     "ziggurat_point": ("take_ziggurat_point",),
+    "draw": ("take_display_tile", "draw_blind"),
 }
 OPTION_CHOICES = {
     "board": ("standard", "advanced"),
@@ -52,6 +56,7 @@ OPTION_CHOICES = {
     "english_variant": (False, True),
     "buildings": (False, True),
     "ziggurat": (False, True),
+    "open_tiles": (False, True),
 }
 
 
@@ -143,6 +148,9 @@ class Tigris:
             return {state.active: "ziggurat"}
         if state.building is not None:
             return {state.active: "building"}
+        drawing = drawing_seat(state)
+        if drawing is not None:
+            return {drawing[0]: "draw"}
         choices = treasure_choices(state)
         if choices:
             return {seat: "treasure" for seat in sorted(choices)}
@@ -168,6 +176,8 @@ class Tigris:
             return moves.ziggurat_moves(state)
         if kind == "ziggurat_point":
             return [{"type": "take_ziggurat_point", "color": c} for c in COLORS]
+        if kind == "draw":
+            return moves.draw_moves(state)
         return []
 
     def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
@@ -203,6 +213,8 @@ class Tigris:
             return {"type": "decline_building"}
         if kind == "ziggurat":
             return {"type": "decline_ziggurat"}
+        if kind == "draw":  # blind, so nothing is shown
+            return self.legal_moves(state, seat)[-1]
         if kind == "ziggurat_point":  # the weakest colour: always the best for the ranking
             scores = state.scores[seat]
             return {"type": "take_ziggurat_point", "color": COLORS[min(range(4), key=lambda c: (scores[c], c))]}
@@ -343,6 +355,23 @@ def _take_ziggurat_point(s, seat, move, events):
     take_ziggurat_point(s, seat, _color(move["color"]), events)
 
 
+def _take_display_tile(s, seat, move, events):
+    color = _color(move["color"])
+    if s.display[color] == 0:
+        shown = ", ".join(f"{n} {COLORS[c]}" for c, n in enumerate(s.display) if n) or "nothing"
+        raise IllegalMove(f"no {COLORS[color]} tile is face up; the display shows {shown}", code="bad_draw")
+    take_display_tile(s, seat, color, events)
+
+
+def _draw_blind(s, seat, move, events):
+    count, owed = move["count"], drawing_seat(s)[1]
+    most = min(owed, sum(s.bag))
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
+        raise IllegalMove(f"draw 1 to {most} tiles from the bag, not {count!r}", code="bad_draw")
+    draw(s, seat, count, events)
+    tiles_drawn(s, count)
+
+
 def _take_treasure(s, seat, move, events):
     sq = _square(move)
     choices = treasure_choices(s).get(seat, [])
@@ -369,4 +398,6 @@ _HANDLERS = {
     "build_ziggurat": _build_ziggurat,
     "decline_ziggurat": _decline_ziggurat,
     "take_ziggurat_point": _take_ziggurat_point,
+    "take_display_tile": _take_display_tile,
+    "draw_blind": _draw_blind,
 }

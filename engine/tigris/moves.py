@@ -13,6 +13,7 @@ from engine.tigris.state import (
     BLACK, BLUE, COLORS, EMPTY, FACE_UP, GREEN, LEADER, LEADERS, MONUMENT_NAMES, RED, State,
 )
 from engine.tigris.turn import monument_options, treasure_choices
+from engine.tigris.open_tiles import drawing_seat
 from engine.tigris.ziggurat import ziggurat_options
 
 
@@ -182,6 +183,14 @@ def building_moves(s: State) -> list[dict]:
 def ziggurat_moves(s: State) -> list[dict]:
     moves = [{"type": "build_ziggurat", "square": SQUARE_NAMES[sq]} for sq in ziggurat_options(s)]
     moves.append({"type": "decline_ziggurat"})
+    return moves
+
+
+def draw_moves(s: State) -> list[dict]:
+    """One face-up tile of each colour shown, or 1 to all the owed tiles blind."""
+    owed = drawing_seat(s)[1]
+    moves = [{"type": "take_display_tile", "color": COLORS[c]} for c in range(4) if s.display[c]]
+    moves.extend({"type": "draw_blind", "count": n} for n in range(1, min(owed, sum(s.bag)) + 1))
     return moves
 
 

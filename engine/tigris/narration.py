@@ -52,6 +52,8 @@ def describe_event(event: dict, names: dict) -> str | None:
         "ziggurat_built": lambda: f"{who} built the ziggurat with its centre on {event['square']}.",
         "ziggurat_declined": lambda: f"{who} built no ziggurat on the cross through {event['square']}.",
         "ziggurat_point_taken": lambda: f"{who} took the ziggurat's point, a colour of their choice (king in its kingdom).",
+        "display_tile_taken": lambda: f"{who} took the face-up {_tile(event['color'])}.",
+        "display_refilled": lambda: f"Turned face up beside the board: {_tiles(event['tiles'])}.",
         "monument_declined": lambda: f"{who} built no monument on {event['square']}.",
         "treasure_taken": lambda: f"{who} took the treasure on {event['square']}.",
         "turn_ended": lambda: f"{who} ended turn {event['turn']}.",
@@ -121,6 +123,11 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
         return "Your tile completed a cross of five: build the ziggurat on it, or decline."
     if kind == "ziggurat_point":
         return "Your king is in the ziggurat's kingdom: take one point of the colour of your choice."
+    if kind == "draw":
+        owed = s.draws["queue"][0][1]
+        shown = ", ".join(f"{n} {COLORS[c]}" for c, n in enumerate(s.display) if n)
+        return (f"Draw {owed} tile{'s' if owed != 1 else ''}: take a face-up tile ({shown}) "
+                "or draw from the bag.")
     if kind == "treasure":
         return "Your trader's kingdom holds several treasures: pick the one to take."
     return ""

@@ -3,7 +3,7 @@
 `tile red F7`, `leader king G6`, `withdraw king`, `catastrophe F7`,
 `swap red red blue`, `support 3`, `war black`, `monument red-black F7`,
 `no monument`, `treasure B2`, `pass`, `building F7`, `no building`, `ziggurat H6`,
-`no ziggurat`, `ziggurat point red`. Case and spacing do not matter.
+`no ziggurat`, `ziggurat point red`, `take red`, `blind 2`. Case and spacing do not matter.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ FORMS = (
     "tile COLOR SQUARE", "leader LEADER SQUARE", "withdraw LEADER", "catastrophe SQUARE",
     "swap COLOR [COLOR ...]", "support N", "war COLOR", "monument COLOR-COLOR SQUARE",
     "no monument", "treasure SQUARE", "pass", "building SQUARE", "no building",
-    "ziggurat SQUARE", "no ziggurat", "ziggurat point COLOR",
+    "ziggurat SQUARE", "no ziggurat", "ziggurat point COLOR", "take COLOR", "blind N",
 )
 
 
@@ -75,6 +75,12 @@ def parse_move(text: str) -> dict:
     if verb == "treasure":
         _expect(len(args) == 1, text, FORMS[9])
         return {"type": "take_treasure", "square": args[0].upper()}
+    if verb == "take":
+        _expect(len(args) == 1, text, FORMS[16])
+        return {"type": "take_display_tile", "color": args[0]}
+    if verb == "blind":
+        _expect(len(args) == 1 and args[0].isdigit(), text, FORMS[17])
+        return {"type": "draw_blind", "count": int(args[0])}
     if verb == "pass":
         _expect(not args, text, FORMS[10])
         return {"type": "pass"}
@@ -116,6 +122,10 @@ def format_move(move: dict) -> str:
         return "no ziggurat"
     if kind == "take_ziggurat_point":
         return f"ziggurat point {move['color']}"
+    if kind == "take_display_tile":
+        return f"take {move['color']}"
+    if kind == "draw_blind":
+        return f"blind {move['count']}"
     return str(kind)
 
 
@@ -155,6 +165,11 @@ def describe(move: dict) -> str:
         return "build no ziggurat"
     if kind == "take_ziggurat_point":
         return f"take the ziggurat's point in {move['color']}"
+    if kind == "take_display_tile" and move.get("color") in COLORS:
+        return f"take the face-up {move['color']} {TILE_NAMES[COLORS.index(move['color'])]}"
+    if kind == "draw_blind":
+        count = move["count"]
+        return f"draw {count} tile{'s' if count != 1 else ''} from the bag"
     return format_move(move)
 
 

@@ -44,7 +44,7 @@ class State:
         "scores", "treasure_counts", "catastrophes", "bag", "discarded", "rng",
         "turn", "active", "actions_left", "conflict", "wars", "monument",
         "finished", "cache", "buildings", "building", "ziggurat", "ziggurat_offer",
-        "ziggurat_point_taken",
+        "ziggurat_point_taken", "display", "draws",
     )
 
     def clone(self) -> "State":
@@ -74,6 +74,8 @@ class State:
         new.ziggurat = self.ziggurat
         new.ziggurat_offer = self.ziggurat_offer
         new.ziggurat_point_taken = self.ziggurat_point_taken
+        new.display = self.display  # tuple, replaced on change
+        new.draws = self.draws  # dict, replaced on change
         # Same cells, same regions: carry them over until the first change of cells.
         regions = self.cache.get("regions")
         new.cache = {} if regions is None else {"regions": regions}
@@ -161,6 +163,12 @@ def to_json(state: State) -> dict:
             "square": _square_or_none(state.ziggurat),
             "offer": None if state.ziggurat_offer is None else SQUARE_NAMES[state.ziggurat_offer],
             "point_taken": state.ziggurat_point_taken,
+        }
+    if state.options.get("open_tiles"):
+        data["display"] = dict(zip(COLORS, state.display))
+        data["draws"] = None if state.draws is None else {
+            "seats": [{"seat": seat, "owed": owed} for seat, owed in state.draws["queue"]],
+            "end_of_turn": state.draws["end_of_turn"],
         }
     return data
 
@@ -282,6 +290,12 @@ def _from_json(data: dict) -> State:
     s.ziggurat = -1 if ziggurat.get("square") is None else _square(ziggurat["square"])
     s.ziggurat_offer = None if ziggurat.get("offer") is None else _square(ziggurat["offer"])
     s.ziggurat_point_taken = bool(ziggurat.get("point_taken", False))
+    s.display = tuple(_color_counts(data.get("display") or {}, "display"))
+    draws = data.get("draws")
+    s.draws = None if draws is None else {
+        "queue": [[int(entry["seat"]), int(entry["owed"])] for entry in draws["seats"]],
+        "end_of_turn": bool(draws["end_of_turn"]),
+    }
     s.cache = {}
     return s
 

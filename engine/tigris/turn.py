@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import rng_below, seed_state
 from engine.tigris.buildings import building_options, return_flipped_buildings
+from engine.tigris.open_tiles import drawing_seat, queue_refills, refill_display, short_of_tiles, tiles_drawn
 from engine.tigris.ziggurat import ziggurat_options, ziggurat_point_owed
 from engine.tigris.board import BLOCKS_OF, SQUARE_NAMES, block_squares
 from engine.tigris.conflicts import resolve_conflict, start_war, war_colors
@@ -39,9 +40,12 @@ def setup(players: int, seed: int, options: dict) -> State:
     s.conflict = s.wars = s.monument = s.finished = None
     s.buildings, s.building = (-1, -1, -1, -1), None
     s.ziggurat, s.ziggurat_offer, s.ziggurat_point_taken = -1, None, False
+    s.display, s.draws = (0, 0, 0, 0), None
     s.cache = {}
     for seat in range(players):
         draw(s, seat, HAND_SIZE, [])
+    if options.get("open_tiles"):  # "dopo la fase di preparazione iniziale"
+        refill_display(s, [])
     return s
 
 
@@ -75,7 +79,7 @@ def draw(s: State, seat: int, count: int, events: list) -> bool:
 
 def finish(s: State, reason: str, events: list) -> None:
     s.finished = reason
-    s.conflict = s.wars = s.monument = s.building = s.ziggurat_offer = None
+    s.conflict = s.wars = s.monument = s.building = s.ziggurat_offer = s.draws = None
     events.append({"type": "game_ended", "reason": reason, **ranking(s)})
 
 
@@ -115,12 +119,41 @@ def settle(s: State, events: list) -> None:
                 return
             s.building = None
             continue
+        if s.draws is not None:
+            if draw_or_wait(s, events):
+                return
+            continue
         if take_forced_treasures(s, events):
             continue
         if treasure_choices(s) or s.actions_left > 0 or ziggurat_point_owed(s):
             return
+        if s.options.get("open_tiles"):  # the refills wait on each player's choices
+            score_monuments(s, events)
+            queue_refills(s)
+            continue
         end_turn(s, events)
         return
+
+
+def draw_or_wait(s: State, events: list) -> bool:
+    """Open tiles: make the owed draws that leave no choice; True when a seat must
+    choose. When the queue is done, an end-of-turn refill ends the turn."""
+    current = drawing_seat(s)
+    if current is not None:
+        if short_of_tiles(s):
+            finish(s, "bag", events)
+            return False
+        seat, owed = current
+        if sum(s.display):
+            return True
+        draw(s, seat, owed, events)  # an empty display leaves only the bag
+        tiles_drawn(s, owed)
+        return False
+    end_of_turn = s.draws["end_of_turn"]
+    s.draws = None
+    if end_of_turn:
+        finish_turn(s, events)
+    return False
 
 
 def monument_options(s: State) -> list[tuple[int, int]]:
@@ -243,6 +276,12 @@ def end_turn(s: State, events: list) -> None:
         if owed > 0 and not draw(s, seat, owed, events):
             finish(s, "bag", events)
             return
+    finish_turn(s, events)
+
+
+def finish_turn(s: State, events: list) -> None:
+    """After the refills: the end of the game by treasures, or the next turn."""
+    players = s.players
     if len(s.treasures) <= 2:
         finish(s, "treasures", events)
         return

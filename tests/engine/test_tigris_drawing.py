@@ -239,3 +239,14 @@ def test_the_ziggurat_shows_its_five_tiles_and_the_tower_on_the_centre():
         "G5": "tower", "G4": "true", "F5": "true", "H5": "true", "G6": "true"}
     assert "Z" in letters(drawn["F5"])
     assert "The ziggurat stands on G4, F5, G5, H5, G6, its tower on G5." in text_alternative(svg)[1]
+
+
+def test_open_tiles_show_the_display_in_a_row_under_the_key():
+    view = {**tigris_view(), "display": {"red": 2, "blue": 0, "green": 3, "black": 1}}
+    svg = board_svg(view)
+    root = parse(svg)
+    assert (root.get("height"), root.get("viewBox")) == (str(HEIGHT + 40), f"0 0 {WIDTH} {HEIGHT + 40}")
+    shown = [el.get("data-display-tile") for el in root.iter() if el.get("data-display-tile")]
+    assert shown == ["red", "red", "green", "green", "green", "black"]
+    assert "Face up beside the board: 2 red, 3 green, 1 black." in text_alternative(svg)[1]
+    assert parse(board_svg(tigris_view())).get("height") == str(HEIGHT)  # no display, no row

@@ -37,7 +37,7 @@ def test_a_leader_where_no_leader_may_stand():
 
 def test_tiles_are_conserved_per_colour():
     good = data()
-    refused({**good, "bag": {**good["bag"], "green": 31}}, "31 green tiles on the board, in hands and in the bag; the game has 30")
+    refused({**good, "bag": {**good["bag"], "green": 31}}, "31 green tiles on the board, in hands, in the bag and face up; the game has 30")
     refused({**good, "discarded": good["discarded"] + 1}, "tiles are not conserved")
     assert GAME.from_json({**good, "discarded": good["discarded"]})
 

@@ -53,7 +53,7 @@ def position(
         "monument": extra.pop("monument", None),
         "finished": None,
     }
-    for variant_field in ("buildings", "ziggurat"):  # with the options of those names
+    for variant_field in ("buildings", "ziggurat", "display", "draws"):  # with their options
         if variant_field in extra:
             data[variant_field] = extra.pop(variant_field)
     return GAME.from_json(data)

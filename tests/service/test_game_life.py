@@ -127,8 +127,10 @@ def test_waiting_games_and_token_commands(make_player, database_url, monkeypatch
 
 
 def test_tigris_variants_are_created_and_played_over_http(make_player):
-    players, game = start_game(make_player, 2, options={"buildings": True, "ziggurat": True, "board": "advanced"})
+    players, game = start_game(make_player, 2, options={"buildings": True, "ziggurat": True, "open_tiles": True,
+                                                        "board": "advanced"})
     assert game["options"]["buildings"] is True and game["options"]["ziggurat"] is True
+    assert sum(game["view"]["display"].values()) == 6
     assert game["view"]["buildings"] == {"red": None, "blue": None, "green": None, "black": None}
     assert game["view"]["ziggurat"] == {"square": None, "offer": None, "point_taken": False}
     game = play_random(players, game["id"], 20, random.Random(3))
