@@ -73,6 +73,14 @@ def my_games():
     return render_template("pages/my_games.html", games=games, waiting=waiting)
 
 
+TIGRIS_FLAGS = ("english_variant", "open_scoring", "buildings", "ziggurat", "open_tiles")
+
+
+def _tigris_options(form) -> dict:
+    """The board, and each variant whose box is ticked (the engine checks them)."""
+    return {"board": form.get("board", "standard"), **{name: True for name in TIGRIS_FLAGS if form.get(name)}}
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     user = _require_user()
@@ -85,7 +93,7 @@ def new_game():
             invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
             game, _ = run(lambda db: play.create_game(
                 db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
-                {"board": form.get("board", "standard")} if form.get("game", "tigris") == "tigris" else {},
+                _tigris_options(form) if form.get("game", "tigris") == "tigris" else {},
                 invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "default_move"),
                 form.get("title", "")))
         except (ServiceError, ValueError) as err:
