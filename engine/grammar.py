@@ -5,17 +5,32 @@ from __future__ import annotations
 
 def move_kinds(game, legal_moves: list[dict], examples: int = 3) -> list[dict]:
     """[{"form": "tile COLOR SQUARE", "examples": ["tile red F7", ...], "count": 291}]
-    in the order the legal moves first show each kind; examples spread over the list."""
-    by_verb: dict[str, list[dict]] = {}
+    in the order the legal moves first show each kind; examples vary and spread over the list."""
+    by_type: dict[str, list[str]] = {}
     for move in legal_moves:
-        by_verb.setdefault(game.format_move(move).split()[0], []).append(move)
+        by_type.setdefault(move.get("type"), []).append(game.format_move(move))
     forms = getattr(game, "move_forms", ())
     kinds = []
-    for verb, moves in by_verb.items():
-        texts = _varied([game.format_move(m) for m in moves], examples)
-        form = next((f for f in forms if f.split()[0] == verb), texts[0])
-        kinds.append({"form": form, "examples": texts, "count": len(moves)})
+    for texts in by_type.values():
+        chosen = _varied(texts, examples)
+        kinds.append({"form": _form_of(chosen[0], forms) or chosen[0], "examples": chosen, "count": len(texts)})
     return kinds
+
+
+def _form_of(example: str, forms) -> str | None:
+    """The form an example is written in: the one whose leading literal words (before
+    the first CAPITALISED placeholder) it starts with, the longest such."""
+    words = example.lower().split()
+    best, best_length = None, -1
+    for form in forms:
+        literal = []
+        for word in form.split():
+            if not word.islower():
+                break
+            literal.append(word)
+        if words[:len(literal)] == literal and len(literal) > best_length:
+            best, best_length = form, len(literal)
+    return best
 
 
 def all_forms(game) -> list[str]:

@@ -73,6 +73,14 @@ def my_games():
     return render_template("pages/my_games.html", games=games, waiting=waiting)
 
 
+TIGRIS_FLAGS = ("english_variant", "open_scoring", "buildings", "ziggurat", "open_tiles")
+
+
+def _tigris_options(form) -> dict:
+    """The board, and each variant whose box is ticked (the engine checks them)."""
+    return {"board": form.get("board", "standard"), **{name: True for name in TIGRIS_FLAGS if form.get(name)}}
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     user = _require_user()
@@ -105,7 +113,7 @@ def _form_options(form) -> dict:
     needs its `allow_two` option, which choosing 2 players turns on."""
     game = form.get("game", "tigris")
     if game == "tigris":
-        return {"board": form.get("board", "standard")}
+        return _tigris_options(form)
     if game == "eden" and form.get("players") == "2":
         return {"allow_two": True}
     return {}

@@ -495,7 +495,7 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
                     {"late_seat": seat.seat, "policy": game.timeout_policy})
     if game.timeout_policy == "forfeit":
         _resign_seat(db, game, seat, work, now)
-    else:  # skip and default_move: no game here has a pass, so both play the default
+    else:  # skip and default_move both play the engine's least committal move (a pass where there is one)
         # The deadline covered the whole decision (e.g. both actions of a turn).
         while game.status == "active" and seat.seat in game_rules.pending(state):
             _apply(db, game, seat.seat, game_rules.default_move(state, seat.seat), True, now, work)

@@ -89,6 +89,17 @@ LAYERED = {
         leaders={0: {"king": "B6", "trader": "C4"}, 1: {"priest": "C6"}, 2: {"farmer": "O6"}},
         monuments=[("red", "green", "I5")], unification=("D5", 2))),
     "advanced board, a spectator, four players": tigris_view(board="advanced", players=4, seat=None),
+    "civilization buildings": {
+        **tigris_view(tiles={"E10": "black", "F10": "black", "G10": "black", "B5": "blue", "E6": "green"},
+                      leaders={0: {"king": "D10"}}),
+        "buildings": {"black": "F10", "red": "K1", "blue": None, "green": None},
+    },
+    "ziggurat": {
+        **tigris_view(tiles={"G5": "z", "G4": "z", "F5": "z", "H5": "z", "G6": "z", "E4": "red"},
+                      leaders={0: {"king": "F4"}}),
+        "ziggurat": {"square": "G5", "offer": None, "point_taken": False},
+    },
+    "open tiles": {**tigris_view(tiles={"B5": "black"}), "display": {"red": 2, "blue": 1, "green": 1, "black": 2}},
 }
 
 

@@ -1,6 +1,8 @@
 """What a "your decision" email says, computed from the engine alone: the decision in
 words, what changed since the player's last decision (only what he may see), his hand,
-score and mana, and the choices that can be offered as one link each."""
+score and mana, and the choices that can be offered as one link each (for a turn's
+action, which has too many choices to list, only a choice without arguments such as
+a pass)."""
 from __future__ import annotations
 
 import engine
@@ -31,14 +33,16 @@ def _score(me: dict) -> str:
     return ""
 
 
-def _link_moves(game, state, seat: int, legal: list[dict]) -> list[dict]:
+def _link_moves(game, state, seat: int, kind: str, legal: list[dict]) -> list[dict]:
     """The moves offered as links: a game may name a few among many (`link_moves`,
     e.g. accept or raise a bid by 5 or 10, or end the turn); otherwise all, when they
-    are few. Actions get links only from a game that names them."""
+    are few; for a turn's action, only the moves without arguments (a pass)."""
     if hasattr(game, "link_moves"):
         return game.link_moves(state, seat)
     # A standing answer (the card game's `set_answer`) is a setting, not a choice of this decision.
     choices = [move for move in legal if move.get("type") != "set_answer"]
+    if kind == "action":
+        return [move for move in choices if set(move) == {"type"}]
     return choices if len(choices) <= MAX_LINK_CHOICES else []
 
 
@@ -48,8 +52,8 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
     kind = game.pending(state).get(seat)
     legal = game.legal_moves(state, seat)
     choices = []
-    if kind is not None and (kind != "action" or hasattr(game, "link_moves")):
-        links = _link_moves(game, state, seat, legal)[:MAX_LINK_CHOICES]
+    if kind is not None:
+        links = _link_moves(game, state, seat, kind, legal)[:MAX_LINK_CHOICES]
         choices = [{"label": game.describe(m), "text": game.format_move(m)} for m in links]
     changes = [
         line

@@ -8,10 +8,12 @@ from engine.tigris.conflicts import declare_wars, start_revolt
 from engine.tigris.regions import leader_code, next_to_temple, regions
 from engine.tigris.scoring import add_points
 from engine.tigris.state import (
-    BLUE, CATASTROPHE, COLORS, EMPTY, FACE_DOWN, FACE_UP, LEADER, LEADERS, State, TILE_NAMES,
+    BLUE, CATASTROPHE, COLORS, ZIGGURAT, EMPTY, FACE_DOWN, FACE_UP, LEADER, LEADERS, State, TILE_NAMES,
 )
 from engine.tigris.turn import draw, finish, king_or_leader_owner, return_stranded_leaders
 from engine.tigris.board import BLOCKS_OF, block_squares
+from engine.tigris.buildings import kingdom_has_building
+from engine.tigris.open_tiles import queue_draws
 
 
 def place_tile(s: State, seat: int, color: int, sq: int, events: list) -> None:
@@ -44,11 +46,16 @@ def place_tile(s: State, seat: int, color: int, sq: int, events: list) -> None:
         "tile": TILE_NAMES[color], "square": SQUARE_NAMES[sq],
     })
     if scorer is not None:
-        add_points(s, scorer, color, 1, "tile", events)
+        doubled = s.options.get("buildings") and kingdom_has_building(s, regions(s).labels, sq, color)
+        add_points(s, scorer, color, 2 if doubled else 1, "tile", events)
     if len(kingdoms) == 2:
         declare_wars(s, sq, events)
     if _completes_block(s.cells, sq):
         s.monument = sq
+    if s.options.get("ziggurat"):  # offered after the wars and the monument
+        s.ziggurat_offer = sq
+    if s.options.get("buildings"):  # offered after the wars, the monument and the ziggurat
+        s.building = sq
 
 
 def _completes_block(cells: list[int], sq: int) -> bool:
@@ -122,8 +129,12 @@ def catastrophe_refusal(s: State, sq: int) -> str | None:
         return "a catastrophe is already there"
     if FACE_DOWN <= code < CATASTROPHE:
         return "a monument stands there"
+    if code == ZIGGURAT:
+        return "the ziggurat stands there"
     if sq in s.treasures:
         return "a treasure lies there"
+    if sq in s.buildings:
+        return "a building stands there"
     return None
 
 
@@ -164,5 +175,14 @@ def swap_tiles(s: State, seat: int, tiles: list[int], events: list) -> None:
     s.discarded += count
     s.actions_left -= 1
     events.append({"type": "tiles_swapped", "seat": seat, "count": count})
-    if not draw(s, seat, count, events):
+    if s.options.get("open_tiles"):  # drawn tile by tile, from the display or the bag
+        queue_draws(s, [(seat, count)], False)
+    elif not draw(s, seat, count, events):
         finish(s, "bag", events)
+
+
+def pass_actions(s: State, seat: int, events: list) -> None:
+    """Take no more actions this turn: a turn has up to two actions ("fino a due
+    azioni"); the end of the turn follows as after a second action."""
+    events.append({"type": "actions_passed", "seat": seat, "actions_left": s.actions_left})
+    s.actions_left = 0

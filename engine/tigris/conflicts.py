@@ -88,11 +88,17 @@ def war_supporters(s: State, leader_sq: int, color: int) -> list[int]:
     return [sq for sq in reg.members[reg.labels[leader_sq]] if cells[sq] == tile]
 
 
+def support_color(conflict: dict) -> int:
+    """The colour of the hand tiles a side commits: revolts are fought with temples
+    whatever the leaders' colour, wars with tiles of the leaders' colour."""
+    return RED if conflict["kind"] == "revolt" else conflict["color"]
+
+
 def support_range(s: State, seat: int) -> range:
     """How many tiles `seat` may commit to the current conflict now."""
     conflict = s.conflict
     side = "attacker" if conflict["attacker_commit"] is None else "defender"
-    in_hand = s.hands[seat][conflict["color"]]
+    in_hand = s.hands[seat][support_color(conflict)]
     if not s.options.get("english_variant"):
         return range(in_hand + 1)
     attack = base_strength(s, "attacker")
@@ -113,12 +119,13 @@ def _zero_or(extra: range) -> list[int]:
 def commit_support(s: State, seat: int, count: int, events: list) -> None:
     conflict = s.conflict
     side = "attacker" if conflict["attacker_commit"] is None else "defender"
-    s.hands[seat][conflict["color"]] -= count
+    color = support_color(conflict)
+    s.hands[seat][color] -= count
     s.discarded += count
     s.conflict = {**conflict, side + "_commit": count}
     events.append({
         "type": "support_committed", "seat": seat, "side": side,
-        "color": COLORS[conflict["color"]], "count": count,
+        "color": COLORS[color], "count": count,
     })
 
 
@@ -152,8 +159,9 @@ def resolve_conflict(s: State, events: list) -> None:
 
 
 def war_losses(s: State, loser_sq: int, color: int) -> list[int]:
-    """The loser's supporters that leave the board (priest-war exception applied)."""
-    supporters = war_supporters(s, loser_sq, color)
+    """The loser's supporters that leave the board (priest-war exception applied; a
+    tile under a civilization building is never removed)."""
+    supporters = [sq for sq in war_supporters(s, loser_sq, color) if sq not in s.buildings]
     if color != RED:
         return supporters
     cells, treasures = s.cells, s.treasures

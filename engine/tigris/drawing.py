@@ -23,6 +23,8 @@ LEGEND_HEIGHT = 80             # the key below the board
 BOARD_LEFT, BOARD_TOP = MARGIN, MARGIN
 WIDTH = 2 * MARGIN + COLS * CELL                    # 816
 HEIGHT = 2 * MARGIN + ROWS * CELL + LEGEND_HEIGHT   # 656
+DISPLAY_HEIGHT = 40            # the row of face-up tiles under the key (option open_tiles)
+DISPLAY_TILE = 28
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOP"
 COLORS = ("red", "blue", "green", "black")
@@ -32,6 +34,7 @@ TILE_LETTERS = {"red": "T", "blue": "F", "green": "M", "black": "S"}
 TILE_CHARS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 LEADER_COLORS = {"king": "black", "priest": "red", "farmer": "blue", "trader": "green"}
 LEADER_LETTERS = {"king": "K", "priest": "P", "farmer": "F", "trader": "T"}
+BUILDING_NAMES = {"red": "library", "blue": "granary", "green": "market hall", "black": "palace"}
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 INK = "#4a3b22"
@@ -52,12 +55,13 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
     Raises ValueError when the view's board or a square name is malformed.
     """
     board = _Board.from_view(view, highlight or [])
+    height = _height(board)
     parts = [
-        _svg_open('role="img" class="tigris-board"'),
+        _svg_open('role="img" class="tigris-board"', height),
         f"<title>{escape(board.title())}</title>",
         f"<desc>{escape(board.description())}</desc>",
         "<style>.square.legal{cursor:pointer}</style>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAINT["paper"]}"/>',
+        f'<rect width="{WIDTH}" height="{height}" fill="{PAINT["paper"]}"/>',
         _labels(),
         '<g class="squares">', *(_square(board, sq) for sq in range(ROWS * COLS)), "</g>",
         '<g class="monuments" pointer-events="none">',
@@ -65,9 +69,14 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
         '<g class="markers" pointer-events="none">', *(marker for _, marker in _markers(board, _origin)), "</g>",
         _frame(),
         '<g class="legend">' + _legend_key() + _legend_dynasties(board) + "</g>",
+        *_display_row(board),
         "</svg>",
     ]
     return "\n".join(parts)
+
+
+def _height(board: "_Board") -> int:
+    return HEIGHT if board.display is None else HEIGHT + DISPLAY_HEIGHT
 
 
 def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
@@ -94,21 +103,55 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
     place(0, 0, WIDTH, HEIGHT, _frame())  # the same on every board: one piece
     strip = _KEY_TOP + 40  # the key's last row, which names the dynasties
     place(0, strip, WIDTH, HEIGHT - strip, f'<g transform="translate(0 {-strip})">{_legend_dynasties(board)}</g>')
-    return _background(board.map_name), pieces
+    if board.display is not None:
+        place(0, HEIGHT, WIDTH, DISPLAY_HEIGHT, _display_label(0))
+        for index, color in enumerate(board.display):
+            x, y = _display_tile_corner(index)
+            place(x, y, DISPLAY_TILE, DISPLAY_TILE, _display_tile(0, 0, color))
+    return _background(board.map_name, _height(board)), pieces
 
 
 @lru_cache(maxsize=None)
-def _background(map_name: str) -> str:
+def _background(map_name: str, height: int = HEIGHT) -> str:
     river, _ = _river_and_take_first(map_name)
     # Waves on every river square: a tile placed there covers them whole.
     ground = [_ground(sq, sq in river, waves=True) for sq in range(ROWS * COLS)]
-    return "\n".join([_svg_open(), f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAINT["paper"]}"/>',
+    return "\n".join([_svg_open("", height), f'<rect width="{WIDTH}" height="{height}" fill="{PAINT["paper"]}"/>',
                       _labels(), *ground, _legend_key(), "</svg>"])
 
 
-def _svg_open(attributes: str = "") -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" {attributes} font-family={quoteattr(FONT)}>')
+def _svg_open(attributes: str = "", height: int = HEIGHT) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+            f'viewBox="0 0 {WIDTH} {height}" {attributes} font-family={quoteattr(FONT)}>')
+
+
+# --- the display of face-up tiles (option open_tiles) ------------------------------
+
+
+def _display_label(top: int) -> str:
+    return _legend_word(MARGIN, top + DISPLAY_HEIGHT / 2, "Face up beside the board:")
+
+
+def _display_tile_corner(index: int) -> tuple[int, int]:
+    return MARGIN + 170 + index * (DISPLAY_TILE + 8), HEIGHT + (DISPLAY_HEIGHT - DISPLAY_TILE) // 2
+
+
+def _display_tile(x: float, y: float, color: str) -> str:
+    fill = PAINT.get(color, PAINT["unknown"])
+    return (f'<rect x="{x:g}" y="{y:g}" width="{DISPLAY_TILE}" height="{DISPLAY_TILE}" rx="4" fill="{fill}" '
+            f'stroke="#00000055" stroke-width="1.5"/>'
+            + _text(x + DISPLAY_TILE / 2, y + DISPLAY_TILE / 2, TILE_LETTERS.get(color, "?"), 15, "#ffffff"))
+
+
+def _display_row(board: "_Board") -> list[str]:
+    """The face-up tiles in colour order, each a `<g data-display-tile="colour">`."""
+    if board.display is None:
+        return []
+    tiles = []
+    for index, color in enumerate(board.display):
+        x, y = _display_tile_corner(index)
+        tiles.append(f"<g{_attrs(data__display__tile=color)}>{_display_tile(x, y, color)}</g>")
+    return ['<g class="display">', _display_label(HEIGHT), *tiles, "</g>"]
 
 
 def _frame() -> str:
@@ -161,6 +204,10 @@ class _Board:
         self.unification: tuple[int, object] | None = None  # (square, owner seat)
         self.conflict: dict[int, str] = {}                # leader square -> attacker/defender
         self.conflict_words = ""
+        self.buildings: dict[int, str] = {}               # square -> colour (option buildings)
+        self.ziggurat_tiles: set[int] = set()             # option ziggurat
+        self.ziggurat_centre: int | None = None
+        self.display: list[str] | None = None             # face-up tiles (option open_tiles)
         self.legal: set[int] = set()
         self.dynasties: list[str] = []
         self.seat = None
@@ -182,6 +229,12 @@ class _Board:
         if wars and wars.get("square"):
             board.unification = (square_index(wars["square"]), wars.get("owner"))
         board._read_conflict(view.get("conflict"))
+        board.buildings = {square_index(where): str(color)
+                           for color, where in (view.get("buildings") or {}).items() if where is not None}
+        if view.get("display") is not None:
+            board.display = [color for color in COLORS for _ in range(int(view["display"].get(color, 0)))][:6]
+        centre = (view.get("ziggurat") or {}).get("square")
+        board.ziggurat_centre = None if centre is None else square_index(centre)
         board.legal = {square_index(n) for n in highlight}
         return board
 
@@ -196,6 +249,8 @@ class _Board:
                     continue
                 if cell == "x":
                     self.catastrophes.add(sq)
+                elif cell == "z":
+                    self.ziggurat_tiles.add(sq)
                 elif cell.lower() in TILE_CHARS:
                     self.tiles[sq] = (TILE_CHARS[cell.lower()], cell.isupper())
                 else:
@@ -259,11 +314,19 @@ class _Board:
                          f"seat {seat}) at {square_name(sq)}.")
         if self.catastrophes:
             lines.append(f"Catastrophes: {_names(sorted(self.catastrophes))}.")
+        if self.ziggurat_tiles:
+            centre = "" if self.ziggurat_centre is None else f", its tower on {square_name(self.ziggurat_centre)}"
+            lines.append(f"The ziggurat stands on {_names(sorted(self.ziggurat_tiles))}{centre}.")
+        for sq, color in sorted(self.buildings.items()):
+            lines.append(f"The {BUILDING_NAMES.get(color, 'building')} ({color}) stands on {square_name(sq)}.")
         if self.conflict_words:
             lines.append(self.conflict_words)
         if self.unification:
             lines.append(f"Unification tile of seat {self.unification[1]} "
                          f"at {square_name(self.unification[0])}.")
+        if self.display is not None:
+            shown = ", ".join(f"{self.display.count(c)} {c}" for c in COLORS if c in self.display)
+            lines.append(f"Face up beside the board: {shown or 'nothing'}.")
         if self.legal:
             lines.append(f"Squares you may choose: {_names(sorted(self.legal))}.")
         return " ".join(lines)
@@ -325,6 +388,8 @@ def _square(board: _Board, sq: int) -> str:
         "data__dynasty": leader[2] if leader else None,
         "data__unification": board.unification[1] if board.unification and board.unification[0] == sq else None,
         "data__conflict": board.conflict.get(sq),
+        "data__building": board.buildings.get(sq),
+        "data__ziggurat": ("tower" if sq == board.ziggurat_centre else "true") if sq in board.ziggurat_tiles else None,
     }
     ground = _ground(sq, river, waves=not tile)
     return f"<g{_attrs(**data)}>{ground}{_standing(board, sq, *_origin(sq))}</g>"
@@ -351,6 +416,8 @@ def _standing(board: _Board, sq: int, x: int, y: int) -> str:
         body.append(_tile(x, y, *tile))
     if sq in board.catastrophes:
         body.append(_catastrophe(x, y))
+    if sq in board.ziggurat_tiles:
+        body.append(_ziggurat_tile(x, y))
     if leader:
         if sq in board.conflict:  # under the leader, so the role badge stays clear
             body.append(f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="21.5" fill="none" '
@@ -377,6 +444,24 @@ def _tile(x: int, y: int, color: str, face_down: bool) -> str:
     return (f'<rect x="{x + inset}" y="{y + inset}" width="{size}" height="{size}" rx="5" '
             f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
             + _text(x + CELL / 2, y + CELL / 2 + 1, TILE_LETTERS[color], 22, ink))
+
+
+def _ziggurat_tile(x: int, y: int) -> str:
+    """A sandstone tile with stepped edges and a **Z**."""
+    inset, size = 4, CELL - 8
+    return (f'<rect x="{x + inset}" y="{y + inset}" width="{size}" height="{size}" rx="2" '
+            f'fill="#c8a064" stroke="{PAINT["frame"]}" stroke-width="2"/>'
+            f'<rect x="{x + 9}" y="{y + 9}" width="{CELL - 18}" height="{CELL - 18}" fill="none" '
+            f'stroke="{PAINT["frame"]}" stroke-width="1.2"/>'
+            + _text(x + CELL / 2, y + CELL / 2 + 1, "Z", 20, INK))
+
+
+def _ziggurat_tower(x: int, y: int) -> str:
+    """The tower on the ziggurat's centre: three stepped tiers over the tile."""
+    tiers = [(8, 30, 32, 10), (13, 21, 22, 9), (18, 13, 12, 8)]
+    return "".join(f'<rect x="{x + left}" y="{y + top}" width="{width}" height="{height}" '
+                   f'fill="#e6c88f" stroke="{PAINT["frame"]}" stroke-width="1.5"/>'
+                   for left, top, width, height in tiers)
 
 
 def _catastrophe(x: int, y: int) -> str:
@@ -465,6 +550,12 @@ def _markers(board: _Board, corner: Callable[[int], tuple[int, int]]) -> list[tu
             f'stroke="{PAINT["unification"]}" stroke-width="3"/>'
             f'<circle cx="{x + 10}" cy="{y + 10}" r="8" fill="#ffffff" stroke="{PAINT["unification"]}" '
             f'stroke-width="2"/>' + _text(x + 10, y + 10, "U", 11, PAINT["unification"])))
+    if board.ziggurat_centre is not None and board.ziggurat_centre in board.ziggurat_tiles:
+        x, y = corner(board.ziggurat_centre)
+        out.append((board.ziggurat_centre, _ziggurat_tower(x, y)))
+    for sq, color in sorted(board.buildings.items()):
+        x, y = corner(sq)
+        out.append((sq, _building(x + 11, y + CELL - 11, color)))
     for sq, side in sorted(board.conflict.items()):
         x, y = corner(sq)
         out.append((sq,
@@ -476,6 +567,14 @@ def _markers(board: _Board, corner: Callable[[int], tuple[int, int]]) -> list[tu
                         f'fill="{PAINT["legal"]}" fill-opacity="0.25" stroke="{PAINT["legal"]}" '
                         f'stroke-width="4" stroke-dasharray="8 4"/>'))
     return out
+
+
+def _building(cx: float, cy: float, color: str) -> str:
+    """A civilization building: a white house with a roof, edged in its colour."""
+    edge = PAINT.get(color, PAINT["unknown"])
+    return (f'<path d="M{cx - 8:g} {cy + 7:g}V{cy - 2:g}L{cx:g} {cy - 9:g}L{cx + 8:g} {cy - 2:g}V{cy + 7:g}Z" '
+            f'fill="#ffffff" stroke="{edge}" stroke-width="2.2" stroke-linejoin="round"/>'
+            f'<rect x="{cx - 2.5:g}" y="{cy + 1:g}" width="5" height="6" fill="{edge}"/>')
 
 
 def _treasure(cx: float, cy: float, take_first: bool) -> str:

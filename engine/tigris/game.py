@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
 from engine.tigris import actions, moves
+from engine.tigris.buildings import building_options, place_building
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
 from engine.tigris.conflicts import commit_support, start_war, support_range
 from engine.tigris.narration import describe_event, prompt
@@ -11,7 +12,10 @@ from engine.tigris.scoring import ranking
 from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, MONUMENT_NAMES, State
 from engine.tigris.state import from_json as state_from_json
 from engine.tigris.state import to_json as state_to_json
-from engine.tigris.turn import build_monument, monument_options, settle, setup, take_treasure
+from engine.tigris.turn import build_monument, monument_options, return_stranded_leaders, settle, setup
+from engine.tigris.turn import draw, take_treasure
+from engine.tigris.open_tiles import drawing_seat, take_display_tile, tiles_drawn
+from engine.tigris.ziggurat import build_ziggurat, take_ziggurat_point, ziggurat_options, ziggurat_point_owed
 from engine.tigris.turn import treasure_choices
 
 # Each move type and the fields it carries besides "type".
@@ -26,18 +30,33 @@ MOVE_FIELDS = {
     "build_monument": ("monument", "square"),
     "decline_monument": (),
     "take_treasure": ("square",),
+    "pass": (),
+    "place_building": ("square",),
+    "decline_building": (),
+    "build_ziggurat": ("square",),
+    "decline_ziggurat": (),
+    "take_ziggurat_point": ("color",),
+    "take_display_tile": ("color",),
+    "draw_blind": ("count",),
 }
 MOVES_BY_DECISION = {
-    "action": ("place_tile", "place_leader", "withdraw_leader", "place_catastrophe", "swap_tiles"),
+    "action": ("place_tile", "place_leader", "withdraw_leader", "place_catastrophe", "swap_tiles", "pass"),
     "support": ("commit_support",),
     "war_order": ("choose_war",),
     "monument": ("build_monument", "decline_monument"),
     "treasure": ("take_treasure",),
+    "building": ("place_building", "decline_building"),
+    "ziggurat": ("build_ziggurat", "decline_ziggurat"),
+    "ziggurat_point": ("take_ziggurat_point",),
+    "draw": ("take_display_tile", "draw_blind"),
 }
 OPTION_CHOICES = {
     "board": ("standard", "advanced"),
     "open_scoring": (False, True),
     "english_variant": (False, True),
+    "buildings": (False, True),
+    "ziggurat": (False, True),
+    "open_tiles": (False, True),
 }
 
 
@@ -126,9 +145,18 @@ class Tigris:
             return {state.active: "war_order"}
         if state.monument is not None:
             return {state.active: "monument"}
+        if state.ziggurat_offer is not None:
+            return {state.active: "ziggurat"}
+        if state.building is not None:
+            return {state.active: "building"}
+        drawing = drawing_seat(state)
+        if drawing is not None:
+            return {drawing[0]: "draw"}
         choices = treasure_choices(state)
         if choices:
             return {seat: "treasure" for seat in sorted(choices)}
+        if state.actions_left == 0 and ziggurat_point_owed(state):  # holds the turn open
+            return {state.active: "ziggurat_point"}
         return {state.active: "action"}
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
@@ -143,6 +171,14 @@ class Tigris:
             return moves.monument_moves(state)
         if kind == "treasure":
             return moves.treasure_moves(state, seat)
+        if kind == "building":
+            return moves.building_moves(state)
+        if kind == "ziggurat":
+            return moves.ziggurat_moves(state)
+        if kind == "ziggurat_point":
+            return [{"type": "take_ziggurat_point", "color": c} for c in COLORS]
+        if kind == "draw":
+            return moves.draw_moves(state)
         return []
 
     def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
@@ -166,17 +202,23 @@ class Tigris:
 
     def default_move(self, state: State, seat: int) -> dict | None:
         """The move made for a seat that lets its deadline pass: the least committal
-        legal choice. Tigris has no pass, so an owed action swaps one tile of the
-        colour the seat holds most of (first in colour order on a tie)."""
+        legal choice: an owed action passes (the turn's remaining actions are not taken)."""
         kind = self.pending(state).get(seat)
         if kind is None:
             return None
         if kind == "action":
-            hand = state.hands[seat]
-            color = max(range(4), key=lambda c: (hand[c], -c))
-            return {"type": "swap_tiles", "tiles": {COLORS[color]: 1}}
+            return {"type": "pass"}
         if kind == "monument":
             return {"type": "decline_monument"}
+        if kind == "building":
+            return {"type": "decline_building"}
+        if kind == "ziggurat":
+            return {"type": "decline_ziggurat"}
+        if kind == "draw":  # blind, so nothing is shown
+            return self.legal_moves(state, seat)[-1]
+        if kind == "ziggurat_point":  # the weakest colour: always the best for the ranking
+            scores = state.scores[seat]
+            return {"type": "take_ziggurat_point", "color": COLORS[min(range(4), key=lambda c: (scores[c], c))]}
         return self.legal_moves(state, seat)[0]  # support 0, first war, first treasure
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -242,6 +284,10 @@ def _swap_tiles(s, seat, move, events):
     actions.swap_tiles(s, seat, _tiles(move["tiles"]), events)
 
 
+def _pass(s, seat, move, events):
+    actions.pass_actions(s, seat, events)
+
+
 def _commit_support(s, seat, move, events):
     count = move["count"]
     allowed = list(support_range(s, seat))
@@ -276,6 +322,57 @@ def _decline_monument(s, seat, move, events):
     s.monument = None
 
 
+def _place_building(s, seat, move, events):
+    sq = _square(move)
+    options = building_options(s)
+    if sq not in options:
+        allowed = ", ".join(SQUARE_NAMES[t] for t in options)
+        raise IllegalMove(f"no building can go on {SQUARE_NAMES[sq]}; possible: {allowed}", code="bad_building")
+    place_building(s, seat, sq, events)
+
+
+def _decline_building(s, seat, move, events):
+    events.append({"type": "building_declined", "seat": seat, "square": SQUARE_NAMES[s.building]})
+    s.building = None
+
+
+def _build_ziggurat(s, seat, move, events):
+    sq = _square(move)
+    options = ziggurat_options(s)
+    if sq not in options:
+        allowed = ", ".join(SQUARE_NAMES[t] for t in options)
+        raise IllegalMove(f"no ziggurat can stand with its centre on {SQUARE_NAMES[sq]}; possible: {allowed}",
+                          code="bad_ziggurat")
+    build_ziggurat(s, seat, sq, events)
+    return_stranded_leaders(s, events)
+
+
+def _decline_ziggurat(s, seat, move, events):
+    events.append({"type": "ziggurat_declined", "seat": seat, "square": SQUARE_NAMES[s.ziggurat_offer]})
+    s.ziggurat_offer = None
+
+
+def _take_ziggurat_point(s, seat, move, events):
+    take_ziggurat_point(s, seat, _color(move["color"]), events)
+
+
+def _take_display_tile(s, seat, move, events):
+    color = _color(move["color"])
+    if s.display[color] == 0:
+        shown = ", ".join(f"{n} {COLORS[c]}" for c, n in enumerate(s.display) if n) or "nothing"
+        raise IllegalMove(f"no {COLORS[color]} tile is face up; the display shows {shown}", code="bad_draw")
+    take_display_tile(s, seat, color, events)
+
+
+def _draw_blind(s, seat, move, events):
+    count, owed = move["count"], drawing_seat(s)[1]
+    most = min(owed, sum(s.bag))
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
+        raise IllegalMove(f"draw 1 to {most} tiles from the bag, not {count!r}", code="bad_draw")
+    draw(s, seat, count, events)
+    tiles_drawn(s, count)
+
+
 def _take_treasure(s, seat, move, events):
     sq = _square(move)
     choices = treasure_choices(s).get(seat, [])
@@ -296,4 +393,12 @@ _HANDLERS = {
     "build_monument": _build_monument,
     "decline_monument": _decline_monument,
     "take_treasure": _take_treasure,
+    "pass": _pass,
+    "place_building": _place_building,
+    "decline_building": _decline_building,
+    "build_ziggurat": _build_ziggurat,
+    "decline_ziggurat": _decline_ziggurat,
+    "take_ziggurat_point": _take_ziggurat_point,
+    "take_display_tile": _take_display_tile,
+    "draw_blind": _draw_blind,
 }

@@ -6,12 +6,15 @@ from itertools import product
 
 from engine.tigris.actions import catastrophe_refusal
 from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES
+from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
 from engine.tigris.regions import Regions, regions
 from engine.tigris.state import (
     BLACK, BLUE, COLORS, EMPTY, FACE_UP, GREEN, LEADER, LEADERS, MONUMENT_NAMES, RED, State,
 )
 from engine.tigris.turn import monument_options, treasure_choices
+from engine.tigris.open_tiles import drawing_seat
+from engine.tigris.ziggurat import ziggurat_options
 
 
 def action_moves(s: State, seat: int) -> list[dict]:
@@ -26,6 +29,7 @@ def action_moves(s: State, seat: int) -> list[dict]:
             if catastrophe_refusal(s, sq) is None
         )
     _swap_moves(s.hands[seat], moves)
+    moves.append({"type": "pass"})
     return moves
 
 
@@ -167,6 +171,26 @@ def monument_moves(s: State) -> list[dict]:
         for m, sq in monument_options(s)
     ]
     moves.append({"type": "decline_monument"})
+    return moves
+
+
+def building_moves(s: State) -> list[dict]:
+    moves = [{"type": "place_building", "square": SQUARE_NAMES[sq]} for sq in building_options(s)]
+    moves.append({"type": "decline_building"})
+    return moves
+
+
+def ziggurat_moves(s: State) -> list[dict]:
+    moves = [{"type": "build_ziggurat", "square": SQUARE_NAMES[sq]} for sq in ziggurat_options(s)]
+    moves.append({"type": "decline_ziggurat"})
+    return moves
+
+
+def draw_moves(s: State) -> list[dict]:
+    """One face-up tile of each colour shown, or 1 to all the owed tiles blind."""
+    owed = drawing_seat(s)[1]
+    moves = [{"type": "take_display_tile", "color": COLORS[c]} for c in range(4) if s.display[c]]
+    moves.extend({"type": "draw_blind", "count": n} for n in range(1, min(owed, sum(s.bag)) + 1))
     return moves
 
 

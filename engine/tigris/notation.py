@@ -2,23 +2,38 @@
 
 `tile red F7`, `leader king G6`, `withdraw king`, `catastrophe F7`,
 `swap red red blue`, `support 3`, `war black`, `monument red-black F7`,
-`no monument`, `treasure B2`. Case and spacing do not matter.
+`no monument`, `treasure B2`, `pass`, `building F7`, `no building`, `ziggurat H6`,
+`no ziggurat`, `ziggurat point red`, `take red`, `blind 2`. Case and spacing do not matter.
 """
 from __future__ import annotations
 
 from engine.core import MoveParseError
 from engine.tigris.state import COLORS, LEADER_INDEX, LEADERS, MONUMENT_NAMES, TILE_NAMES
 
-FORMS = (
-    "tile COLOR SQUARE", "leader LEADER SQUARE", "withdraw LEADER", "catastrophe SQUARE",
-    "swap COLOR [COLOR ...]", "support N", "war COLOR", "monument COLOR-COLOR SQUARE",
-    "no monument", "treasure SQUARE",
+# Each form of the notation: its words (capitals are the values) and the move it gives,
+# the values filling the move's fields in order. `swap` takes any number of colours.
+NOTATION = (
+    ("tile COLOR SQUARE", "place_tile", ("color", "square")),
+    ("leader LEADER SQUARE", "place_leader", ("leader", "square")),
+    ("withdraw LEADER", "withdraw_leader", ("leader",)),
+    ("catastrophe SQUARE", "place_catastrophe", ("square",)),
+    ("swap COLOR [COLOR ...]", "swap_tiles", ("tiles",)),
+    ("support N", "commit_support", ("count",)),
+    ("war COLOR", "choose_war", ("color",)),
+    ("monument COLOR-COLOR SQUARE", "build_monument", ("monument", "square")),
+    ("no monument", "decline_monument", ()),
+    ("treasure SQUARE", "take_treasure", ("square",)),
+    ("pass", "pass", ()),
+    ("building SQUARE", "place_building", ("square",)),
+    ("no building", "decline_building", ()),
+    ("ziggurat point COLOR", "take_ziggurat_point", ("color",)),
+    ("ziggurat SQUARE", "build_ziggurat", ("square",)),
+    ("no ziggurat", "decline_ziggurat", ()),
+    ("take COLOR", "take_display_tile", ("color",)),
+    ("blind N", "draw_blind", ("count",)),
 )
-
-
-def _expect(ok: bool, text: str, form: str) -> None:
-    if not ok:
-        raise MoveParseError(f"could not read {text!r}: expected `{form}`")
+FORMS = tuple(form for form, _, _ in NOTATION)
+_FORM_OF = {kind: (form, fields) for form, kind, fields in NOTATION}
 
 
 def parse_move(text: str) -> dict:
@@ -27,66 +42,53 @@ def parse_move(text: str) -> dict:
     words = text.strip().lower().split()
     if not words:
         raise MoveParseError("empty move; expected one of: " + "; ".join(FORMS))
-    verb, args = words[0], words[1:]
-    if verb == "tile":
-        _expect(len(args) == 2, text, FORMS[0])
-        return {"type": "place_tile", "color": args[0], "square": args[1].upper()}
-    if verb == "leader":
-        _expect(len(args) == 2, text, FORMS[1])
-        return {"type": "place_leader", "leader": args[0], "square": args[1].upper()}
-    if verb == "withdraw":
-        _expect(len(args) == 1, text, FORMS[2])
-        return {"type": "withdraw_leader", "leader": args[0]}
-    if verb == "catastrophe":
-        _expect(len(args) == 1, text, FORMS[3])
-        return {"type": "place_catastrophe", "square": args[0].upper()}
-    if verb == "swap":
-        _expect(len(args) >= 1, text, FORMS[4])
+    if words[0] == "swap" and len(words) > 1:
         tiles: dict[str, int] = {}
-        for word in args:
+        for word in words[1:]:
             tiles[word] = tiles.get(word, 0) + 1
         return {"type": "swap_tiles", "tiles": tiles}
-    if verb == "support":
-        _expect(len(args) == 1 and args[0].isdigit(), text, FORMS[5])
-        return {"type": "commit_support", "count": int(args[0])}
-    if verb == "war":
-        _expect(len(args) == 1, text, FORMS[6])
-        return {"type": "choose_war", "color": args[0]}
-    if verb == "no" and args == ["monument"]:
-        return {"type": "decline_monument"}
-    if verb == "monument":
-        _expect(len(args) == 2, text, FORMS[7])
-        return {"type": "build_monument", "monument": args[0], "square": args[1].upper()}
-    if verb == "treasure":
-        _expect(len(args) == 1, text, FORMS[9])
-        return {"type": "take_treasure", "square": args[0].upper()}
-    raise MoveParseError(f"unknown move {verb!r}; expected one of: " + "; ".join(FORMS))
+    near = []
+    for form, kind, fields in NOTATION:
+        pattern = form.split()
+        if pattern[0] != words[0]:
+            continue
+        near.append(form)
+        move = _match(pattern, words, kind, fields)
+        if move is not None:
+            return move
+    if near:
+        raise MoveParseError(f"could not read {text!r}: expected {' or '.join(f'`{f}`' for f in near)}")
+    raise MoveParseError(f"unknown move {words[0]!r}; expected one of: " + "; ".join(FORMS))
+
+
+def _match(pattern: list[str], words: list[str], kind: str, fields: tuple) -> dict | None:
+    """The move of `words` if they fit the form `pattern`, else None."""
+    if len(pattern) != len(words):
+        return None
+    values = []
+    for expected, word in zip(pattern, words):
+        if expected.islower():
+            if word != expected:
+                return None
+        elif expected == "N":
+            if not word.isdigit():
+                return None
+            values.append(int(word))
+        else:
+            values.append(word.upper() if expected == "SQUARE" else word)
+    return {"type": kind, **dict(zip(fields, values))}
 
 
 def format_move(move: dict) -> str:
     """The move in text notation (what a player would type)."""
     kind = move.get("type")
-    if kind == "place_tile":
-        return f"tile {move['color']} {move['square']}"
-    if kind == "place_leader":
-        return f"leader {move['leader']} {move['square']}"
-    if kind == "withdraw_leader":
-        return f"withdraw {move['leader']}"
-    if kind == "place_catastrophe":
-        return f"catastrophe {move['square']}"
     if kind == "swap_tiles":
         return "swap " + " ".join(c for c, n in move["tiles"].items() for _ in range(n))
-    if kind == "commit_support":
-        return f"support {move['count']}"
-    if kind == "choose_war":
-        return f"war {move['color']}"
-    if kind == "build_monument":
-        return f"monument {move['monument']} {move['square']}"
-    if kind == "decline_monument":
-        return "no monument"
-    if kind == "take_treasure":
-        return f"treasure {move['square']}"
-    return str(kind)
+    if kind not in _FORM_OF:
+        return str(kind)
+    form, fields = _FORM_OF[kind]
+    values = iter(str(move[field]) for field in fields)
+    return " ".join(word if word.islower() else next(values) for word in form.split())
 
 
 def describe(move: dict) -> str:
@@ -113,6 +115,23 @@ def describe(move: dict) -> str:
         return "build no monument"
     if kind == "take_treasure":
         return f"take the treasure on {move['square']}"
+    if kind == "pass":
+        return "pass: take no more actions this turn"
+    if kind == "place_building":
+        return f"put the building on {move['square']}"
+    if kind == "decline_building":
+        return "place no building"
+    if kind == "build_ziggurat":
+        return f"build the ziggurat with its centre on {move['square']}"
+    if kind == "decline_ziggurat":
+        return "build no ziggurat"
+    if kind == "take_ziggurat_point":
+        return f"take the ziggurat's point in {move['color']}"
+    if kind == "take_display_tile" and move.get("color") in COLORS:
+        return f"take the face-up {move['color']} {TILE_NAMES[COLORS.index(move['color'])]}"
+    if kind == "draw_blind":
+        count = move["count"]
+        return f"draw {count} tile{'s' if count != 1 else ''} from the bag"
     return format_move(move)
 
 

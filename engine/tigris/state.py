@@ -16,6 +16,7 @@ LEADERS = ("priest", "farmer", "trader", "king")  # by colour index
 LEADER_INDEX = {name: i for i, name in enumerate(LEADERS)}
 DYNASTIES = ("archer", "bull", "pot", "lion")
 TILE_NAMES = ("temple", "farm", "market", "settlement")
+BUILDING_NAMES = ("library", "granary", "market hall", "palace")  # by colour index
 MONUMENTS = ((RED, BLACK), (RED, GREEN), (BLUE, BLACK), (BLUE, RED), (GREEN, BLACK), (GREEN, BLUE))
 MONUMENT_NAMES = tuple(f"{COLORS[a]}-{COLORS[b]}" for a, b in MONUMENTS)
 TILE_COUNTS = (57, 36, 30, 30)
@@ -27,9 +28,10 @@ EMPTY = 0
 FACE_UP = 1  # + colour: 1..4
 FACE_DOWN = 5  # + colour: 5..8, under a monument
 CATASTROPHE = 9
-LEADER = 10  # + seat * 4 + colour
+ZIGGURAT = 10  # a ziggurat tile (option ziggurat)
+LEADER = 11  # + seat * 4 + colour
 
-CELL_CHARS = ".rbgkRBGKx"
+CELL_CHARS = ".rbgkRBGKxz"
 CHAR_CELLS = {ch: code for code, ch in enumerate(CELL_CHARS)}
 CHAR_CELLS["~"] = EMPTY
 
@@ -41,7 +43,8 @@ class State:
         "board", "options", "cells", "treasures", "monuments", "leaders", "hands",
         "scores", "treasure_counts", "catastrophes", "bag", "discarded", "rng",
         "turn", "active", "actions_left", "conflict", "wars", "monument",
-        "finished", "cache",
+        "finished", "cache", "buildings", "building", "ziggurat", "ziggurat_offer",
+        "ziggurat_point_taken", "display", "draws",
     )
 
     def clone(self) -> "State":
@@ -66,6 +69,13 @@ class State:
         new.wars = self.wars
         new.monument = self.monument
         new.finished = self.finished
+        new.buildings = self.buildings  # tuple, replaced on change
+        new.building = self.building
+        new.ziggurat = self.ziggurat
+        new.ziggurat_offer = self.ziggurat_offer
+        new.ziggurat_point_taken = self.ziggurat_point_taken
+        new.display = self.display  # tuple, replaced on change
+        new.draws = self.draws  # dict, replaced on change
         # Same cells, same regions: carry them over until the first change of cells.
         regions = self.cache.get("regions")
         new.cache = {} if regions is None else {"regions": regions}
@@ -110,7 +120,7 @@ def _conflict_json(conflict: dict | None) -> dict | None:
 
 
 def to_json(state: State) -> dict:
-    return {
+    data = {
         "game": "tigris",
         "options": dict(state.options),
         "board": board_strings(state),
@@ -145,6 +155,22 @@ def to_json(state: State) -> dict:
         "monument": None if state.monument is None else SQUARE_NAMES[state.monument],
         "finished": None if state.finished is None else {"reason": state.finished},
     }
+    if state.options.get("buildings"):
+        data["buildings"] = {COLORS[c]: _square_or_none(sq) for c, sq in enumerate(state.buildings)}
+        data["building"] = None if state.building is None else SQUARE_NAMES[state.building]
+    if state.options.get("ziggurat"):
+        data["ziggurat"] = {
+            "square": _square_or_none(state.ziggurat),
+            "offer": None if state.ziggurat_offer is None else SQUARE_NAMES[state.ziggurat_offer],
+            "point_taken": state.ziggurat_point_taken,
+        }
+    if state.options.get("open_tiles"):
+        data["display"] = dict(zip(COLORS, state.display))
+        data["draws"] = None if state.draws is None else {
+            "seats": [{"seat": seat, "owed": owed} for seat, owed in state.draws["queue"]],
+            "end_of_turn": state.draws["end_of_turn"],
+        }
+    return data
 
 
 def _bad_state(message: str) -> IllegalMove:
@@ -156,6 +182,13 @@ def _square(name) -> int:
         return square_index(name)
     except (KeyError, AttributeError):
         raise _bad_state(f"{name!r} is not a square (A1..P11)") from None
+
+
+def _monument(colors) -> int:
+    name = "-".join(colors)
+    if name not in MONUMENT_NAMES:
+        raise _bad_state(f"no monument has colours {name!r}; monuments: {', '.join(MONUMENT_NAMES)}")
+    return MONUMENT_NAMES.index(name)
 
 
 def _color_counts(data: dict, what: str) -> list[int]:
@@ -184,12 +217,20 @@ def _parse_cells(state: State, rows: list[str]) -> None:
 
 
 def from_json(data: dict) -> State:
+    """The state of `data`, refused with a message saying what is wrong if it is
+    malformed or inconsistent (engine.tigris.checks)."""
+    from engine.tigris.checks import check_state  # checks read regions, which need this module
+
     try:
-        return _from_json(data)
+        state = _from_json(data)
+        problem = check_state(state, "discarded" in data)
     except IllegalMove:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise _bad_state(f"{type(exc).__name__}: {exc}") from None
+    if problem:
+        raise _bad_state(problem)
+    return state
 
 
 def _from_json(data: dict) -> State:
@@ -201,10 +242,7 @@ def _from_json(data: dict) -> State:
     s.cells = [EMPTY] * SQUARES
     _parse_cells(s, data["board"])
     s.treasures = frozenset(_square(name) for name in data.get("treasures", []))
-    s.monuments = tuple(
-        (MONUMENT_NAMES.index("-".join(m["colors"])), _square(m["square"]))
-        for m in data.get("monuments", [])
-    )
+    s.monuments = tuple((_monument(m["colors"]), _square(m["square"])) for m in data.get("monuments", []))
     players = data["players"]
     if not 2 <= len(players) <= 4:
         raise _bad_state("2 to 4 players")
@@ -213,6 +251,8 @@ def _from_json(data: dict) -> State:
     for seat, p in enumerate(players):
         row = [-1] * 4
         for name, where in (p.get("leaders") or {}).items():
+            if name not in LEADER_INDEX:
+                raise _bad_state(f"unknown leader {name!r}; leaders: {', '.join(LEADER_INDEX)}")
             if where is not None:
                 sq = _square(where)
                 row[LEADER_INDEX[name]] = sq
@@ -225,7 +265,7 @@ def _from_json(data: dict) -> State:
         s.treasure_counts.append(int(p.get("treasures", 0)))
         s.catastrophes.append(int(p.get("catastrophes", 2)))
     s.bag = _color_counts(data.get("bag", {}), "bag")
-    s.discarded = int(data.get("discarded", 0))
+    s.discarded = int(data.get("discarded", 0))  # derived by the checks when absent
     s.rng = int(data.get("rng", 0))
     turn = data.get("turn") or {}
     s.turn = int(turn.get("number", 1))
@@ -241,6 +281,21 @@ def _from_json(data: dict) -> State:
     s.monument = None if data.get("monument") is None else _square(data["monument"])
     finished = data.get("finished")
     s.finished = None if finished is None else finished["reason"]
+    buildings = data.get("buildings") or {}
+    if set(buildings) - set(COLORS):
+        raise _bad_state(f"buildings are named by colour: {', '.join(COLORS)}")
+    s.buildings = tuple(-1 if buildings.get(c) is None else _square(buildings[c]) for c in COLORS)
+    s.building = None if data.get("building") is None else _square(data["building"])
+    ziggurat = data.get("ziggurat") or {}
+    s.ziggurat = -1 if ziggurat.get("square") is None else _square(ziggurat["square"])
+    s.ziggurat_offer = None if ziggurat.get("offer") is None else _square(ziggurat["offer"])
+    s.ziggurat_point_taken = bool(ziggurat.get("point_taken", False))
+    s.display = tuple(_color_counts(data.get("display") or {}, "display"))
+    draws = data.get("draws")
+    s.draws = None if draws is None else {
+        "queue": [[int(entry["seat"]), int(entry["owed"])] for entry in draws["seats"]],
+        "end_of_turn": bool(draws["end_of_turn"]),
+    }
     s.cache = {}
     return s
 

@@ -3,6 +3,9 @@ decision (wars in order, monuments, treasures), the end of a turn and of the gam
 from __future__ import annotations
 
 from engine.core import rng_below, seed_state
+from engine.tigris.buildings import building_options, return_flipped_buildings
+from engine.tigris.open_tiles import drawing_seat, queue_refills, refill_display, short_of_tiles, tiles_drawn
+from engine.tigris.ziggurat import ziggurat_options, ziggurat_point_owed
 from engine.tigris.board import BLOCKS_OF, SQUARE_NAMES, block_squares
 from engine.tigris.conflicts import resolve_conflict, start_war, war_colors
 from engine.tigris.regions import leader_code, next_to_temple, regions
@@ -35,9 +38,14 @@ def setup(players: int, seed: int, options: dict) -> State:
     s.turn = 1
     s.actions_left = 2
     s.conflict = s.wars = s.monument = s.finished = None
+    s.buildings, s.building = (-1, -1, -1, -1), None
+    s.ziggurat, s.ziggurat_offer, s.ziggurat_point_taken = -1, None, False
+    s.display, s.draws = (0, 0, 0, 0), None
     s.cache = {}
     for seat in range(players):
         draw(s, seat, HAND_SIZE, [])
+    if options.get("open_tiles"):  # "dopo la fase di preparazione iniziale"
+        refill_display(s, [])
     return s
 
 
@@ -71,7 +79,7 @@ def draw(s: State, seat: int, count: int, events: list) -> bool:
 
 def finish(s: State, reason: str, events: list) -> None:
     s.finished = reason
-    s.conflict = s.wars = s.monument = None
+    s.conflict = s.wars = s.monument = s.building = s.ziggurat_offer = s.draws = None
     events.append({"type": "game_ended", "reason": reason, **ranking(s)})
 
 
@@ -101,12 +109,51 @@ def settle(s: State, events: list) -> None:
                 return
             s.monument = None
             continue
+        if s.ziggurat_offer is not None:
+            if ziggurat_options(s):
+                return
+            s.ziggurat_offer = None
+            continue
+        if s.building is not None:
+            if building_options(s):
+                return
+            s.building = None
+            continue
+        if s.draws is not None:
+            if draw_or_wait(s, events):
+                return
+            continue
         if take_forced_treasures(s, events):
             continue
-        if treasure_choices(s) or s.actions_left > 0:
+        if treasure_choices(s) or s.actions_left > 0 or ziggurat_point_owed(s):
             return
+        if s.options.get("open_tiles"):  # the refills wait on each player's choices
+            score_monuments(s, events)
+            queue_refills(s)
+            continue
         end_turn(s, events)
         return
+
+
+def draw_or_wait(s: State, events: list) -> bool:
+    """Open tiles: make the owed draws that leave no choice; True when a seat must
+    choose. When the queue is done, an end-of-turn refill ends the turn."""
+    current = drawing_seat(s)
+    if current is not None:
+        if short_of_tiles(s):
+            finish(s, "bag", events)
+            return False
+        seat, owed = current
+        if sum(s.display):
+            return True
+        draw(s, seat, owed, events)  # an empty display leaves only the bag
+        tiles_drawn(s, owed)
+        return False
+    end_of_turn = s.draws["end_of_turn"]
+    s.draws = None
+    if end_of_turn:
+        finish_turn(s, events)
+    return False
 
 
 def monument_options(s: State) -> list[tuple[int, int]]:
@@ -130,7 +177,8 @@ def monument_options(s: State) -> list[tuple[int, int]]:
 
 
 def build_monument(s: State, seat: int, monument: int, top_left: int, events: list) -> None:
-    for sq in block_squares(top_left):
+    flipped = block_squares(top_left)
+    for sq in flipped:
         s.cells[sq] += FACE_DOWN - FACE_UP
     s.cache = {}
     s.monuments = s.monuments + ((monument, top_left),)
@@ -139,6 +187,7 @@ def build_monument(s: State, seat: int, monument: int, top_left: int, events: li
         "type": "monument_built", "seat": seat, "monument": MONUMENT_NAMES[monument],
         "square": SQUARE_NAMES[top_left],
     })
+    return_flipped_buildings(s, flipped, events)
     return_stranded_leaders(s, events)
 
 
@@ -227,12 +276,19 @@ def end_turn(s: State, events: list) -> None:
         if owed > 0 and not draw(s, seat, owed, events):
             finish(s, "bag", events)
             return
+    finish_turn(s, events)
+
+
+def finish_turn(s: State, events: list) -> None:
+    """After the refills: the end of the game by treasures, or the next turn."""
+    players = s.players
     if len(s.treasures) <= 2:
         finish(s, "treasures", events)
         return
     events.append({"type": "turn_ended", "seat": s.active, "turn": s.turn})
     s.active = (s.active + 1) % players
     s.actions_left = 2
+    s.ziggurat_point_taken = False
     s.turn += 1
 
 

@@ -216,3 +216,37 @@ def test_the_leaders_in_a_conflict_are_marked():
     assert drawn["H4"].get("data-conflict") == "attacker" and drawn["H6"].get("data-conflict") == "defender"
     assert sum("data-conflict" in el.attrib for el in drawn.values()) == 2
     assert "Revolt in red: seat 0 at H4 attacks seat 1 at H6." in text_alternative(svg)[1]
+
+
+def test_civilization_buildings_stand_on_their_tiles():
+    view = {**tigris_view(tiles={"E10": "black", "F10": "black", "G10": "black"}),
+            "buildings": {"black": "F10", "red": None, "blue": None, "green": None}}
+    svg = board_svg(view)
+    drawn = squares(svg)
+    assert {sq for sq, el in drawn.items() if el.get("data-building")} == {"F10"}
+    assert drawn["F10"].get("data-building") == "black" and drawn["F10"].get("data-tile") == "black"
+    assert "The palace (black) stands on F10." in text_alternative(svg)[1]
+    # Without the option the view has no buildings and nothing is drawn for them.
+    assert not any(el.get("data-building") for el in squares(board_svg(tigris_view())).values())
+
+
+def test_the_ziggurat_shows_its_five_tiles_and_the_tower_on_the_centre():
+    view = {**tigris_view(tiles={"G5": "z", "G4": "z", "F5": "z", "H5": "z", "G6": "z"}),
+            "ziggurat": {"square": "G5", "offer": None, "point_taken": False}}
+    svg = board_svg(view)
+    drawn = squares(svg)
+    assert {sq: el.get("data-ziggurat") for sq, el in drawn.items() if el.get("data-ziggurat")} == {
+        "G5": "tower", "G4": "true", "F5": "true", "H5": "true", "G6": "true"}
+    assert "Z" in letters(drawn["F5"])
+    assert "The ziggurat stands on G4, F5, G5, H5, G6, its tower on G5." in text_alternative(svg)[1]
+
+
+def test_open_tiles_show_the_display_in_a_row_under_the_key():
+    view = {**tigris_view(), "display": {"red": 2, "blue": 0, "green": 3, "black": 1}}
+    svg = board_svg(view)
+    root = parse(svg)
+    assert (root.get("height"), root.get("viewBox")) == (str(HEIGHT + 40), f"0 0 {WIDTH} {HEIGHT + 40}")
+    shown = [el.get("data-display-tile") for el in root.iter() if el.get("data-display-tile")]
+    assert shown == ["red", "red", "green", "green", "green", "black"]
+    assert "Face up beside the board: 2 red, 3 green, 1 black." in text_alternative(svg)[1]
+    assert parse(board_svg(tigris_view())).get("height") == str(HEIGHT)  # no display, no row

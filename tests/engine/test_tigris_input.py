@@ -80,7 +80,7 @@ def test_bad_options_and_players_are_refused():
         GAME.setup(3, 1, {"board": "moon"})
     assert err.value.code == "bad_option" and "standard" in err.value.message
     with pytest.raises(engine.EngineError) as err:
-        GAME.setup(3, 1, {"buildings": True})
+        GAME.setup(3, 1, {"open_tiles": "yes"})
     assert err.value.code == "bad_option"
     with pytest.raises(engine.EngineError) as err:
         GAME.setup(5, 1)
@@ -109,12 +109,13 @@ def test_rng_is_deterministic_and_uniform_enough():
 
 def test_default_move_is_legal_and_least_committal():
     s = position(tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red"}, leaders={1: {"priest": "H5"}}, hands={0: {"red": 3, "black": 1}, 1: {"red": 2}})
-    assert GAME.default_move(s, 0) == {"type": "swap_tiles", "tiles": {"red": 1}}
+    assert GAME.default_move(s, 0) == {"type": "pass"}
     assert GAME.default_move(s, 1) is None
     s, _ = play(s, (0, "leader priest H4"))
     assert GAME.default_move(s, 0) == {"type": "commit_support", "count": 0}
+    every_variant = {"buildings": True, "ziggurat": True, "open_tiles": True}
     for seed in range(20):
-        for state, *_ in random_playout(GAME, 3, seed):
+        for state, *_ in random_playout(GAME, 3, seed, every_variant if seed % 2 else {}):
             for seat in GAME.pending(state):
                 assert GAME.default_move(state, seat) in GAME.legal_moves(state, seat)
 
@@ -122,8 +123,9 @@ def test_default_move_is_legal_and_least_committal():
 def test_every_event_and_decision_of_random_games_has_words():
     names = {0: "Ann", 1: "Bob", 2: "Cy"}
     silent = {"tiles_drawn", "wars_ended"}
+    every_variant = {"buildings": True, "ziggurat": True, "open_tiles": True}
     for seed in range(15):
-        for state, seat, _move, _new, events in random_playout(GAME, 3, seed):
+        for state, seat, _move, _new, events in random_playout(GAME, 3, seed, every_variant if seed % 3 == 0 else {}):
             assert GAME.prompt(state, seat, names)
             for event in events:
                 text = GAME.describe_event(event, names)

@@ -4,7 +4,7 @@ import pytest
 import engine
 from engine.tigris.scoring import ranking
 
-from tests.engine.tigris_positions import GAME, cell, hand, leader_at, play, position, score
+from tests.engine.tigris_positions import GAME, cell, discarded, hand, leader_at, play, position, score
 
 FAR = {"K11": "red", "O9": "red", "P2": "red"}
 
@@ -25,9 +25,10 @@ def legal_texts(state, seat):
 # --- Leaders -----------------------------------------------------------------
 
 def test_leader_needs_empty_land_next_to_a_face_up_temple():
-    s = position(tiles={"F5": "red", "H5": "R"})
-    refused(s, 0, "leader king J5", "leader_needs_temple")
-    refused(s, 0, "leader king I5", "leader_needs_temple")  # only a face-down temple there
+    s = position(tiles={"F5": "red", **{sq: "R" for sq in ("H5", "I5", "H6", "I6")}},
+                 monuments=[{"colors": ["red", "black"], "square": "H5"}])
+    refused(s, 0, "leader king K8", "leader_needs_temple")
+    refused(s, 0, "leader king J5", "leader_needs_temple")  # only a face-down temple there
     refused(s, 0, "leader king F5", "square_occupied")
     s, events = play(s, (0, "leader king F6"))
     assert leader_at(s, 0, "king") == "F6" and events[0]["type"] == "leader_placed"
@@ -102,9 +103,10 @@ def test_ruling_2_tile_joining_one_kingdom_and_leaderless_regions_scores():
 
 def test_catastrophe_destroys_a_tile_and_sends_stranded_leaders_home():
     s = position(tiles={"E5": "red", "F6": "green"}, leaders={1: {"king": "F5"}}, catastrophes={0: 1})
+    before = discarded(s)
     s, events = play(s, (0, "catastrophe E5"))
     assert cell(s, "E5") == "x" and leader_at(s, 1, "king") is None
-    assert GAME.to_json(s)["discarded"] == 1
+    assert discarded(s) == before + 1
     assert [e["type"] for e in events][:2] == ["catastrophe_placed", "leader_returned"]
     refused(s, 0, "catastrophe A1", "no_catastrophe_left")
     s, _ = play(position(), (0, "catastrophe E1"))  # river squares are allowed
@@ -112,8 +114,10 @@ def test_catastrophe_destroys_a_tile_and_sends_stranded_leaders_home():
 
 
 def test_catastrophe_never_on_leader_treasure_monument_or_catastrophe():
-    s = position(tiles={"E5": "red", "G5": "R", "H5": "x", **FAR}, treasures=["E5"], leaders={1: {"king": "F5"}})
-    for square in ("E5", "F5", "G5", "H5"):
+    s = position(tiles={"E5": "red", "I5": "x", **FAR, **{sq: "R" for sq in ("G5", "H5", "G6", "H6")}},
+                 monuments=[{"colors": ["red", "black"], "square": "G5"}], catastrophes={1: 1},
+                 treasures=["E5"], leaders={1: {"king": "F5"}})
+    for square in ("E5", "F5", "G5", "I5"):
         refused(s, 0, f"catastrophe {square}", "catastrophe_forbidden")
 
 
@@ -123,8 +127,9 @@ def test_swap_discards_and_draws_the_same_number_and_ruling_5():
     with pytest.raises(engine.IllegalMove) as err:
         GAME.apply(s, 0, {"type": "swap_tiles", "tiles": {"catastrophe": 1}})
     assert err.value.code == "bad_color"  # catastrophes are not hand tiles
+    before = discarded(s)
     s, events = play(s, (0, "swap red green"))
-    assert sum(hand(s, 0).values()) == 6 and GAME.to_json(s)["discarded"] == 2
+    assert sum(hand(s, 0).values()) == 6 and discarded(s) == before + 2
 
 
 # --- Revolts -----------------------------------------------------------------
@@ -145,7 +150,7 @@ def test_ruling_3_lost_revolt_may_be_retried_on_the_same_square():
 
 
 def test_ruling_3_withdraw_before_placing_the_joining_tile_avoids_war():
-    s = position(tiles={"E5": "red", "G5": "red"}, leaders={0: {"king": "D5"}, 1: {"king": "H5", "trader": "H4"}}, hands={0: {"black": 1}})
+    s = position(tiles={"E5": "red", "G5": "red", "H3": "red"}, leaders={0: {"king": "D5"}, 1: {"king": "H5", "trader": "H4"}}, hands={0: {"black": 1}})
     s, events = play(s, (0, "withdraw king"), (0, "tile black F5"))
     assert not any(e["type"] == "kingdoms_united" for e in events)
 
@@ -160,6 +165,7 @@ def war_position(active=0, **extra):
         treasures=list(FAR),
         leaders={1: {"king": "C6"}, 2: {"king": "H6"}},
         hands={active: {"red": 2, "black": 1}, 1: {"black": 2}, 2: {"black": 3}},
+        bag={"red": 30, "blue": 20, "green": 20, "black": 15},
         **extra,
     )
 
@@ -173,7 +179,8 @@ def test_war_attacker_is_first_involved_player_clockwise_when_active_is_not_invo
 
 def test_ruling_1_unification_tile_and_leaderless_regions_belong_to_neither_side():
     s = war_position(active=0)
-    s = GAME.from_json({**GAME.to_json(s), "board": GAME.to_json(position(tiles={
+    data = {key: value for key, value in GAME.to_json(s).items() if key != "discarded"}
+    s = GAME.from_json({**data, "board": GAME.to_json(position(tiles={
         "C5": "red", "D5": "black", "E5": "black", "G5": "black", "H5": "red", "F4": "black", "F3": "black", **FAR,
     }))["board"]})
     s, events = play(s, (0, "tile black F5"), (1, "support 0"), (2, "support 0"))
@@ -185,9 +192,10 @@ def test_ruling_1_unification_tile_and_leaderless_regions_belong_to_neither_side
 
 
 def test_committed_tiles_score_nothing_and_leave_the_game():
-    s, _ = play(war_position(active=0), (0, "tile red F5"), (1, "support 0"), (2, "support 3"))
+    start = war_position(active=0)
+    s, _ = play(start, (0, "tile red F5"), (1, "support 0"), (2, "support 3"))
     assert leader_at(s, 1, "king") is None and score(s, 2)["black"] == 3  # leader + D5 + E5
-    assert GAME.to_json(s)["discarded"] == 5
+    assert discarded(s) == discarded(start) + 5
 
 
 def test_priest_war_keeps_temples_with_treasure_or_next_to_another_leader():
@@ -266,6 +274,7 @@ def test_no_monument_offered_when_none_of_that_colour_is_left():
     s = position(
         tiles={"E5": "black", "F5": "black", "E6": "black", **FAR, **{sq: "K" for sq in ("A10", "B10", "A11", "B11", "C10", "D10", "C11", "D11", "E10", "F10", "E11", "F11")}},
         treasures=list(FAR), hands={0: {"black": 1}}, monuments=built,
+        bag={"red": 30, "blue": 20, "green": 20, "black": 10},
     )
     s, _ = play(s, (0, "tile black F6"))
     assert GAME.pending(s) == {0: "action"}

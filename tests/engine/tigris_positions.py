@@ -53,6 +53,9 @@ def position(
         "monument": extra.pop("monument", None),
         "finished": None,
     }
+    for variant_field in ("buildings", "ziggurat", "display", "draws"):  # with their options
+        if variant_field in extra:
+            data[variant_field] = extra.pop(variant_field)
     return GAME.from_json(data)
 
 
@@ -80,6 +83,11 @@ def cell(state, name: str) -> str:
     """The board character at a square (leaders show as the empty square)."""
     sq = square_index(name)
     return GAME.to_json(state)["board"][sq // COLS][sq % COLS]
+
+
+def discarded(state) -> int:
+    """Tiles out of the game (without a stated count, a position derives it)."""
+    return GAME.to_json(state)["discarded"]
 
 
 def leader_at(state, seat: int, leader: str):

@@ -40,7 +40,7 @@ def tigris_view(*, tiles: dict[str, str] | None = None, face_down: dict[str, str
     placed = {sq: "red" for sq in start_temples(board)} if start else {}
     placed.update(tiles or {})
     for square, color in placed.items():
-        put(square, TILE_CHARS[color])
+        put(square, TILE_CHARS.get(color, color))  # or a cell char: "z" a ziggurat tile
     for square, color in (face_down or {}).items():
         put(square, TILE_CHARS[color].upper())
     for square in catastrophes:

@@ -125,3 +125,32 @@ def test_waiting_games_and_token_commands(make_player, database_url, monkeypatch
     token = result.output.strip()
     answer = players[0].client.get("/api/me/games", headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 200 and answer.json["games"]
+
+
+def test_tigris_variants_are_created_and_played_over_http(make_player):
+    players, game = start_game(make_player, 2, options={"buildings": True, "ziggurat": True, "open_tiles": True,
+                                                        "board": "advanced"})
+    assert game["options"]["buildings"] is True and game["options"]["ziggurat"] is True
+    assert sum(game["view"]["display"].values()) == 6
+    assert game["view"]["buildings"] == {"red": None, "blue": None, "green": None, "black": None}
+    assert game["view"]["ziggurat"] == {"square": None, "offer": None, "point_taken": False}
+    game = play_random(players, game["id"], 20, random.Random(3))
+    assert game["status"] in ("active", "finished")
+    refused = players[0].post("/api/games", json={"game": "tigris", "players": 2, "options": {"buildings": "yes"}})
+    assert refused.status_code == 422 and refused.json["code"] == "bad_option"
+
+
+def test_the_new_game_page_creates_tigris_games_with_the_ticked_variants(make_player):
+    import re
+
+    creator = make_player("creator")
+    form = creator.get("/games/new").get_data(as_text=True)
+    assert all(f'name="{name}"' in form for name in ("buildings", "ziggurat", "open_tiles", "english_variant"))
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+    answer = creator.client.post("/games/new", headers=creator.headers, data={
+        "csrf_token": csrf, "game": "tigris", "players": "2", "board": "advanced", "buildings": "1",
+        "open_tiles": "1", "days_per_decision": "3", "timeout_policy": "default_move", "seat_order": "fixed"})
+    assert answer.status_code == 302
+    game_id = int(answer.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    options = creator.get(f"/api/games/{game_id}").json["options"]
+    assert (options["board"], options["buildings"], options["open_tiles"], options["ziggurat"]) == ("advanced", True, True, False)

@@ -6,42 +6,60 @@ from service.models import Game
 from tests.conftest import start_game
 
 SCORE_SENTINELS = {0: 7391801, 1: 7391802, 2: 7391803}  # scores are hidden too
-HAND_SENTINELS = {0: 8462901, 1: 8462921, 2: 8462941}  # spaced: hand_size (public) is value + 1
+# Hands hold at most 6 tiles, so a hand cannot carry a sentinel: a seat's hand is set
+# to two different contents (tiles traded with the bag, so tiles stay conserved) and
+# every other reader's responses must be the same for both.
+HANDS = ({"red": 6}, {"black": 3, "green": 3})
 
 
-def test_no_response_leaks_another_seats_hand(make_player, db):
-    players, game = start_game(make_player, 3, spectators=True)
-    gid = game["id"]
+def _plant(db, gid: int, version: int, hand_seat: int | None = None, hand: dict | None = None) -> None:
+    """Score sentinels for every seat and, optionally, `hand` for `hand_seat`."""
     with db() as session:
         row = session.get(Game, gid)
         state = json.loads(json.dumps(row.state))
-        active = state["turn"]["active"]
-        sentinels = {}
         for seat in range(3):
             state["players"][seat]["score"] = {"black": SCORE_SENTINELS[seat]}
-            sentinels[seat] = [SCORE_SENTINELS[seat]]
-            if seat != active:  # the active seat's own legal swaps would count up to it
-                state["players"][seat]["hand"] = {"red": HAND_SENTINELS[seat], "blue": 1}
-                sentinels[seat].append(HAND_SENTINELS[seat])
+        if hand_seat is not None:
+            player = state["players"][hand_seat]
+            for color in ("red", "blue", "green", "black"):
+                state["bag"][color] += player["hand"].get(color, 0) - hand.get(color, 0)
+            player["hand"] = dict(hand)
         row.state = state
-        row.version += 1
-    spectator = make_player("watcher")
-    for seat, player in enumerate(players + [spectator]):
-        version = player.get(f"/api/games/{gid}").json["version"]
-        responses = [
-            player.get(f"/api/games/{gid}"),
-            player.get(f"/api/games/{gid}/moves/legal"),
-            player.get(f"/api/games/{gid}/log"),
-            player.get("/api/me/games"),
-            player.post(f"/api/games/{gid}/moves", json={"text": "tile red A1", "version": version}),
-            player.post(f"/api/games/{gid}/moves", json={"text": "tile red A1", "version": version - 1}),
-            player.post(f"/api/games/{gid}/moves", json={"text": "nonsense", "version": version}),
-        ]
-        text = " ".join(r.get_data(as_text=True) for r in responses)
-        for other, values in sentinels.items():
-            for value in values:
-                assert (str(value) in text) == (other == seat), f"seat {seat} saw seat {other}'s {value}"
-    assert spectator.get(f"/api/games/{gid}").json["your_seat"] is None
+        row.version = version
+
+
+def _responses(player, gid: int, version: int) -> str:
+    answers = [
+        player.get(f"/api/games/{gid}"),
+        player.get(f"/api/games/{gid}/moves/legal"),
+        player.get(f"/api/games/{gid}/log"),
+        player.get("/api/me/games"),
+        player.post(f"/api/games/{gid}/moves", json={"text": "tile red A4", "version": version}),  # a river: refused
+        player.post(f"/api/games/{gid}/moves", json={"text": "tile red A1", "version": version - 1}),
+        player.post(f"/api/games/{gid}/moves", json={"text": "nonsense", "version": version}),
+    ]
+    return " ".join(r.get_data(as_text=True) for r in answers)
+
+
+def test_no_response_leaks_another_seats_hand_or_score(make_player, db):
+    players, game = start_game(make_player, 3, spectators=True)
+    gid, version = game["id"], game["version"] + 1
+    readers = dict(enumerate(players))
+    readers[None] = make_player("watcher")
+    _plant(db, gid, version)
+    for seat, player in readers.items():
+        text = _responses(player, gid, version)
+        for other, value in SCORE_SENTINELS.items():
+            assert (str(value) in text) == (other == seat), f"seat {seat} saw seat {other}'s score"
+    for hand_seat in range(3):
+        seen = []
+        for hand in HANDS:
+            _plant(db, gid, version, hand_seat, hand)
+            seen.append({seat: _responses(player, gid, version) for seat, player in readers.items()})
+        for seat in readers:
+            same = seen[0][seat] == seen[1][seat]
+            assert same == (seat != hand_seat), f"seat {seat}'s responses depend on seat {hand_seat}'s hand"
+    assert readers[None].get(f"/api/games/{gid}").json["your_seat"] is None
 
 
 def test_swapped_tiles_stay_private_in_the_log(make_player):

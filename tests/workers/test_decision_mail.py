@@ -22,12 +22,13 @@ def test_defender_gets_one_choice_per_support_count_and_sees_the_attack():
     assert summary["hand"] == "2 red, 4 black"
 
 
-def test_action_decisions_link_to_the_page_not_to_hundreds_of_choices():
+def test_action_decisions_link_only_the_pass_not_hundreds_of_choices():
     s = GAME.setup(3, seed=4)
     seat = next(iter(GAME.pending(s)))
     summary = decision_summary(GAME, s, seat, NAMES, [])
-    assert summary["kind"] == "action" and summary["choices"] == []
-    assert summary["reply_example"]
+    assert summary["kind"] == "action"
+    assert summary["choices"] == [{"label": "pass: take no more actions this turn", "text": "pass"}]
+    assert summary["reply_example"] and summary["reply_example"] != "pass"
 
 
 def test_no_summary_leaks_another_seats_drawn_tiles_or_hand():

@@ -108,3 +108,23 @@ def test_digest_email_shows_each_games_board(app, make_player, db):
     html = message.get_body(("html",)).get_content()
     assert f'src="cid:board-{game["id"]}"' in html and "alt=\"The board of" in html
     assert any(p.get_content_type() == "image/png" for p in message.walk())
+
+
+def test_a_turns_decision_email_links_a_pass_that_ends_the_turn(app, make_player, outbox, db):
+    from workers.compose import compose
+    from workers.mail import build_message
+
+    players, game = start_game(make_player, 2)
+    gid, seat = game["id"], int(next(iter(game["pending"])))
+    [row] = outbox(players[seat].email, "your_turn")
+    with db() as session:
+        message = build_message(compose(session, app.extensions["turnpost"]["settings"], row))
+    text = message.get_body(("plain",)).get_content()
+    path = re.search(r"- pass: take no more actions this turn: \S+(/a/\S+)", text).group(1)
+    client = app.test_client()
+    page = client.get(path)
+    assert page.status_code == 200 and players[0].get(f"/api/games/{gid}").json["version"] == game["version"]
+    done = client.post(path, data={"csrf_token": csrf_of(page.get_data(as_text=True))})
+    assert done.status_code in (200, 303)
+    after = players[0].get(f"/api/games/{gid}").json
+    assert after["version"] == game["version"] + 1 and after["pending"] == {str(1 - seat): "action"}
