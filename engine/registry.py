@@ -8,6 +8,7 @@ from engine.core import EngineError
 _MODULES = {
     "tigris": "engine.tigris",
     "euphrat-cards": "engine.euphrat_cards",
+    "civ-cards": "engine.civ_cards",
 }
 
 
