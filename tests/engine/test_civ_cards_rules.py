@@ -33,13 +33,13 @@ def test_collect_takes_plot_yields_and_asks_the_population_kind_rulebook_example
 
 
 def test_collect_is_automatic_when_the_population_has_no_choice():
-    s = GAME.from_json({**GAME.to_json(position({0: player(["grassland", "hills"], population={1: 2})})),
-                        "turn": {"number": 2, "active": 1, "phase": "discard"},
-                        "discarding": {"order": [1], "left": 0}})
-    s, events = GAME.apply(s, 1, {"type": "discard", "card": "warrior"}) if False else (s, [])
-    from engine.civ_cards.turn import advance
-    advance(GAME.table, s, events)
-    assert s["turn"] == {"number": 3, "active": 2, "phase": "buy"}
+    s = position({0: player(["grassland", "hills"], population={1: 2}), 2: player(hand={"walls": 1})},
+                 phase="discard", active=2, discarding={"order": [2], "left": 1})
+    s, events = play(s, (2, "discard walls"))
+    assert s["turn"] == {"number": 6, "active": 0, "phase": "buy"}
+    assert resources_of(s, 0) == {"food": 4, "production": 2, "commerce": 0}
+    assert [e["type"] for e in events] == ["card_discarded", "card_discarded_privately", "turn_ended",
+                                           "resources_collected"]
 
 
 def test_granary_adds_the_plots_printed_food_and_two_are_cumulative_rulebook_example():
