@@ -182,6 +182,7 @@ def _reveal_counters(table: CardTable, s: dict, events: list) -> None:
             player["hand"][card] -= 1
             if not player["hand"][card]:
                 del player["hand"][card]
+            s["discard"].append(card)  # a counter has done its work: discarded with the units
         uncountered = [front["units"][i] for i in live_units(front) if i not in countered(front)]
         front["steal"] = min(sum(table.effects(u).get("steal_population", 0) for u in uncountered),
                              sum(p["population"] for p in player["plots"]))
@@ -258,7 +259,6 @@ def _end(table: CardTable, s: dict, events: list) -> None:
     losers = []
     for front in s["combat"]["fronts"]:
         s["discard"].extend(front["units"][i] for i in live_units(front))
-        s["discard"].extend(card for card, _ in front["counters"])
         if front.get("lost_building"):
             losers.append(front["defender"])
     events.append({"type": "combat_ended", "seat": s["turn"]["active"]})

@@ -10,7 +10,7 @@ from engine.civ_cards.buying import plot_price, population_price
 from engine.civ_cards.moves import MOVES
 from engine.civ_cards.notation import describe, format_move, parse_move
 from engine.civ_cards.scoring import figures, ranking
-from engine.civ_cards.state import clone, from_json, take_from_hand
+from engine.civ_cards.state import clone_state, from_json, take_from_hand
 from engine.civ_cards.table import CardTable, load_table
 from engine.civ_cards.turn import advance, collect, collect_choices, finish, pick_plot, setup, start_draw
 
@@ -113,7 +113,7 @@ class CivCards:
             raise IllegalMove(
                 f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
                 code="wrong_decision")
-        s = clone(state)
+        s = clone_state(state)
         events: list[dict] = []
         _HANDLERS[kind](self.table, s, seat, move, events)
         advance(self.table, s, events)
@@ -130,7 +130,7 @@ class CivCards:
         return least.get(kind) or self.legal_moves(s, seat)[0]
 
     def view(self, s: dict, seat: int | None) -> dict:
-        data = clone(s)
+        data = clone_state(s)
         del data["rng"]
         for pile in ("deck", "plot_deck", "tech_deck", "discard"):
             data[f"{pile}_size"] = len(data.pop(pile))
@@ -159,7 +159,7 @@ class CivCards:
         return {"reason": s["finished"]["reason"], **ranking(self.table, s)}
 
     def to_json(self, s: dict) -> dict:
-        return clone(s)
+        return clone_state(s)
 
     def from_json(self, data: dict) -> dict:
         return from_json(self.table, data)

@@ -19,6 +19,29 @@ def clone(value):
     return value
 
 
+PILES = ("deck", "discard", "plot_deck", "plot_display", "tech_deck", "tech_display")
+
+
+def clone_state(s: dict) -> dict:
+    """A deep copy of a state, knowing its shape: the long piles are lists of strings,
+    copied flat; the rest goes through `clone`."""
+    new = {key: clone(value) for key, value in s.items() if key not in PILES and key != "players"}
+    for pile in PILES:
+        new[pile] = list(s[pile])
+    new["players"] = [
+        {
+            **{key: clone(value) for key, value in p.items() if key not in ("plots", "hand", "resources", "technologies")},
+            "plots": [{"plot": plot["plot"], "population": plot["population"], "buildings": list(plot["buildings"])}
+                      for plot in p["plots"]],
+            "hand": dict(p["hand"]),
+            "resources": dict(p["resources"]),
+            "technologies": list(p["technologies"]),
+        }
+        for p in s["players"]
+    ]
+    return new
+
+
 def new_player() -> dict:
     return {
         "plots": [],

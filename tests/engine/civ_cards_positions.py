@@ -1,6 +1,8 @@
 """Hand-written Civilization card-game positions for tests: name what lies where, get a state."""
 from __future__ import annotations
 
+from collections import Counter
+
 import engine
 
 GAME = engine.get_game("civ-cards")
@@ -62,36 +64,25 @@ def resources_of(state, seat: int) -> dict:
 
 def cards_accounted(state, table=TABLE) -> dict:
     """Every card of the table by id: where each copy is, counted (must equal the table)."""
-    counts: dict[str, int] = {}
+    counts = Counter()
     population = table.of_kind("population")[0]
-
-    def add(card, n=1):
-        counts[card] = counts.get(card, 0) + n
-
     for pile in ("deck", "discard", "plot_deck", "plot_display", "tech_deck", "tech_display"):
-        for card in state[pile]:
-            add(card)
+        counts.update(state[pile])
     for record in state["players"]:
-        for card, n in record["hand"].items():
-            add(card, n)
-        for card in record["technologies"]:
-            add(card)
+        counts.update(record["hand"])
+        counts.update(record["technologies"])
         for plot in record["plots"]:
-            add(plot["plot"])
-            add(population, plot["population"])
-            for card in plot["buildings"]:
-                add(card)
-    add(population, state["population"])
+            counts[plot["plot"]] += 1
+            counts[population] += plot["population"]
+            counts.update(plot["buildings"])
+    counts[population] += state["population"]
     if state["draft"]:
-        for card in state["draft"]["display"]:
-            add(card)
+        counts.update(state["draft"]["display"])
     if state["combat"]:
         for front in state["combat"]["fronts"]:
-            for i, card in enumerate(front["units"]):
-                if i != front["repelled"]:
-                    add(card)
-        add(population, state["combat"]["stolen"])
-    return counts
+            counts.update(card for i, card in enumerate(front["units"]) if i != front["repelled"])
+        counts[population] += state["combat"]["stolen"]
+    return {card: n for card, n in counts.items() if n}
 
 
 def table_counts(table=TABLE) -> dict:
