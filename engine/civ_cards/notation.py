@@ -105,7 +105,7 @@ def _lose(args, text):
         for word in args[1:]:
             plot, _, card = word.partition(":")
             if not plot.isdigit() or not card:
-                raise MoveParseError(f"could not read {text!r}: {word!r} is not PLOT:CARD")
+                raise MoveParseError(f"could not read {text!r}: {word!r} is not PLOT:CARD; expected `lose buildings PLOT:CARD...`")
             pairs.append([int(plot), card])
         if not pairs:
             raise MoveParseError(f"could not read {text!r}: expected `lose buildings PLOT:CARD...`")
