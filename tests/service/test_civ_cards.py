@@ -34,3 +34,27 @@ def test_civ_cards_hands_stay_private_over_http(make_player):
         if entry["seat"] != 1:
             assert entry["move"] is None
             assert all(e["type"] != "cards_received" or e["seat"] == 1 for e in entry["events"])
+
+
+def test_civ_cards_decision_email_carries_the_tableaux_picture(app, make_player, outbox, db):
+    from workers.compose import compose
+    from workers.mail import build_message
+
+    players, game = start_game(make_player, 3, game="civ-cards")
+    [row] = outbox(players[0].email, "your_turn")
+    with db() as session:
+        message = build_message(compose(session, app.extensions["turnpost"]["settings"], row))
+    pictures = [p for p in message.walk() if p.get_content_type() == "image/png"]
+    assert len(pictures) == 1 and pictures[0].get_content().startswith(b"\x89PNG")
+    assert 'src="cid:board"' in message.get_body(("html",)).get_content()
+    text = message.get_body(("plain",)).get_content()
+    assert "Pick a plot from the draft." in text and "pick 1" in text
+
+
+def test_civ_cards_game_page_draws_the_tableaux(make_player):
+    players, game = start_game(make_player, 2, game="civ-cards")
+    page = players[0].get(f"/games/{game['id']}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "Civilization card game tableaux" in html and 'data-slot="plot-1"' in html
+    assert "pick 1" in html and "Pick a plot from the draft." in html
