@@ -12,6 +12,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from engine.civ_cards.table import RESOURCES
+from engine.picture_pieces import piece
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 PAPER = "#f4ecd8"
@@ -26,6 +27,7 @@ GAP = 8
 TOP_BAND = 118
 PLAYER_BAND = 150
 HAND_BAND = 64
+HAND_PITCH = 140  # a hand card and the gap after it: room for "Great Merchant x2"
 MIN_WIDTH = 960
 STYLE = (
     "[data-slot] .legal-mark{fill:none;stroke:none}"
@@ -49,7 +51,7 @@ def size(view: dict) -> tuple[int, int]:
     the players)."""
     longest = max([len(p["plots"]) for p in view["players"]] + [3 + 3 + 1])
     hand = _hand_cards(view)
-    width = max(MIN_WIDTH, 2 * MARGIN + 220 + longest * (CARD_W + GAP), 2 * MARGIN + len(hand) * 112)
+    width = max(MIN_WIDTH, 2 * MARGIN + 220 + longest * (CARD_W + GAP), 2 * MARGIN + len(hand) * HAND_PITCH)
     height = TOP_BAND + len(view["players"]) * PLAYER_BAND + (HAND_BAND if hand else 0) + MARGIN
     return width, height
 
@@ -57,27 +59,61 @@ def size(view: dict) -> tuple[int, int]:
 def board_svg(view: dict, *, highlight=None) -> str:
     """The tableaux of a view as an SVG document; `highlight` names slots to mark
     with class `legal`."""
-    try:
-        width, height = size(view)
-        marked = set(highlight or ())
-        body = [*_market(view, marked)]
-        for seat, player in enumerate(view["players"]):
-            body.extend(_player_band(view, seat, player, TOP_BAND + seat * PLAYER_BAND, marked))
-        body.extend(_hand(view, TOP_BAND + len(view["players"]) * PLAYER_BAND, marked))
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise ValueError(f"not a civ-cards view: {type(exc).__name__}: {exc}") from None
+    width, height = size_or_error(view)
+    parts = _parts(view, set(highlight or ()))
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="civ-title civ-desc" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">',
         '<title id="civ-title">Civilization card game tableaux</title>',
         f'<desc id="civ-desc">{escape(describe(view))}</desc>',
         f"<style>{STYLE}</style>",
-        f'<rect width="{width}" height="{height}" fill="{PAPER}"/>',
         f'<g font-family="{FONT}" fill="{INK}">',
-        *body,
+        _frame(view, width, height),
+        *(f'<g transform="translate({x} {y})">{drawing}</g>' for x, y, _, _, drawing in parts),
         "</g>",
         "</svg>",
     ])
+
+
+def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
+    """The tableaux for a raster picture (docs/drawing.md): the frame (paper, band
+    lines, headings) as background, and each card and block of text as a piece drawn
+    at its box's origin. Painted in order they give `board_svg(view)`'s picture."""
+    width, height = size_or_error(view)
+    background = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+                  f'font-family="{FONT}" fill="{INK}">{_frame(view, width, height)}</svg>')
+    return background, [piece(x, y, w, h, f'<g fill="{INK}">{drawing}</g>', FONT)
+                        for x, y, w, h, drawing in _parts(view, set())]
+
+
+def size_or_error(view: dict) -> tuple[int, int]:
+    try:
+        return size(view)
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"not a civ-cards view: {type(exc).__name__}: {exc}") from None
+
+
+def _frame(view: dict, width: int, height: int) -> str:
+    """What only the number of players and the size decide: paper, band lines, headings."""
+    lines = [f'<rect width="{width}" height="{height}" fill="{PAPER}"/>', _text(MARGIN, 22, "For sale", 15, "bold")]
+    for seat in range(len(view["players"])):
+        top = TOP_BAND + seat * PLAYER_BAND
+        lines.append(f'<line x1="{MARGIN}" y1="{top}" x2="{width - MARGIN}" y2="{top}" stroke="{INK}" stroke-opacity="0.3"/>')
+    if _hand_cards(view):
+        lines.append(_text(MARGIN, TOP_BAND + len(view["players"]) * PLAYER_BAND + 14, "Your hand", 13, "bold"))
+    return "".join(lines)
+
+
+def _parts(view: dict, marked: set) -> list[tuple[int, int, int, int, str]]:
+    """Every card and block of text: (x, y, width, height, drawing with its box at the origin)."""
+    try:
+        parts = _market(view, marked)
+        for seat, player in enumerate(view["players"]):
+            parts.extend(_player_band(view, seat, player, TOP_BAND + seat * PLAYER_BAND, marked))
+        parts.extend(_hand(view, TOP_BAND + len(view["players"]) * PLAYER_BAND, marked))
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"not a civ-cards view: {type(exc).__name__}: {exc}") from None
+    return parts
 
 
 def describe(view: dict) -> str:
@@ -93,14 +129,21 @@ def _text(x, y, words, size=12, weight="normal", anchor="start") -> str:
             f'text-anchor="{anchor}">{escape(str(words))}</text>')
 
 
-def _card(x, y, slot, lines, fill, marked, w=CARD_W, h=CARD_H) -> str:
+def _block(x, y, width, lines) -> tuple:
+    """Lines of text (words, size, weight) as one part, 18 pixels apart."""
+    drawing = "".join(_text(0, 14 + 18 * i, words, size, weight) for i, (words, size, weight) in enumerate(lines))
+    return x, y, width, 18 * len(lines) + 4, drawing
+
+
+def _card(x, y, slot, lines, fill, marked, w=CARD_W, h=CARD_H) -> tuple:
     attrs = f' data-slot={quoteattr(slot)}' if slot else ""
     cls = ' class="legal"' if slot and slot in marked else ""
-    texts = "".join(_text(x + 6, y + 16 + 14 * i, line, 12 if i else 12, "bold" if i == 0 else "normal")
+    texts = "".join(_text(6, 16 + 14 * i, line, 12 if i == 0 else 11, "bold" if i == 0 else "normal")
                     for i, line in enumerate(lines))
-    return (f'<g{attrs}{cls}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
-            f'stroke="{INK}" stroke-width="1"/>{texts}'
-            f'<rect class="legal-mark" x="{x - 2}" y="{y - 2}" width="{w + 4}" height="{h + 4}" rx="7" fill="none"/></g>')
+    drawing = (f'<g{attrs}{cls}><rect width="{w}" height="{h}" rx="6" fill="{fill}" '
+               f'stroke="{INK}" stroke-width="1"/>{texts}'
+               f'<rect class="legal-mark" x="-2" y="-2" width="{w + 4}" height="{h + 4}" rx="7" fill="none"/></g>')
+    return x, y, w, h, drawing
 
 
 def _yield_text(card: str) -> str:
@@ -120,8 +163,8 @@ def _cost_text(card: str) -> str:
     return f"cost {table.cost(card)}" if table.kind(card) else ""
 
 
-def _market(view: dict, marked: set) -> list[str]:
-    out = [_text(MARGIN, 22, "For sale", 15, "bold")]
+def _market(view: dict, marked: set) -> list[tuple]:
+    out = []
     x = MARGIN
     for i, plot in enumerate(view["plot_display"]):
         out.append(_card(x, 32, f"display-plot-{i + 1}", [card_name(plot), _yield_text(plot)], _plot_fill(plot), marked))
@@ -131,8 +174,8 @@ def _market(view: dict, marked: set) -> list[str]:
         x += CARD_W + GAP
     awards = [f"{card_name(a)}: {'nobody' if seat is None else f'seat {seat}'}" for a, seat in view["awards"].items()]
     decks = f"deck {view.get('deck_size', 0)}  plots {view.get('plot_deck_size', 0)}  technologies {view.get('tech_deck_size', 0)}"
-    for i, line in enumerate([*awards, decks, *_combat_lines(view)]):
-        out.append(_text(x + 8, 48 + 18 * i, line, 12))
+    lines = [(line, 12, "normal") for line in [*awards, decks, *_combat_lines(view)]]
+    out.append(_block(x + 8, 34, size(view)[0] - x - 8 - MARGIN, lines))
     return out
 
 
@@ -146,27 +189,27 @@ def _combat_lines(view: dict) -> list[str]:
         for i, unit in enumerate(front["units"])) for front in fight["fronts"]]
 
 
-def _player_band(view: dict, seat: int, player: dict, top: int, marked: set) -> list[str]:
+def _player_band(view: dict, seat: int, player: dict, top: int, marked: set) -> list[tuple]:
     own = seat == view.get("seat")
     pending = view.get("pending", {}).get(str(seat))
     f = player.get("figures", {})
     res = player.get("resources", {})
-    head = f"Seat {seat}{' (you)' if own else ''}{f' — {pending}' if pending else ''}"
-    width = size(view)[0]
-    out = [f'<line x1="{MARGIN}" y1="{top}" x2="{width - MARGIN}" y2="{top}" stroke="{INK}" stroke-opacity="0.3"/>',
-           _text(MARGIN, top + 20, head, 14, "bold"),
-           _text(MARGIN, top + 40, f"VP {f.get('vp', 0)} (pop {f.get('population', 0)}, "
-                                   f"tech {f.get('technologies', 0)}, wonders {f.get('wonders', 0)})"),
-           _text(MARGIN, top + 58, "resources " + " ".join(f"{k[0].upper()}{res.get(k, 0)}" for k in RESOURCES)),
-           _text(MARGIN, top + 76, f"happiness {player.get('happiness', 0)}  culture {player.get('culture', 0)}"),
-           _text(MARGIN, top + 94, f"cards in hand {player.get('hand_size', sum(player.get('hand', {}).values()))}")]
     techs = ", ".join(card_name(t) for t in player["technologies"]) or "no technology"
-    out.append(_text(MARGIN, top + 112, techs[:40] + ("…" if len(techs) > 40 else ""), 11))
+    lines = [
+        (f"Seat {seat}{' (you)' if own else ''}{f' — {pending}' if pending else ''}", 14, "bold"),
+        (f"VP {f.get('vp', 0)} (pop {f.get('population', 0)}, tech {f.get('technologies', 0)}, "
+         f"wonders {f.get('wonders', 0)})", 12, "normal"),
+        ("resources " + " ".join(f"{k[0].upper()}{res.get(k, 0)}" for k in RESOURCES), 12, "normal"),
+        (f"happiness {player.get('happiness', 0)}  culture {player.get('culture', 0)}", 12, "normal"),
+        (f"cards in hand {player.get('hand_size', sum(player.get('hand', {}).values()))}", 12, "normal"),
+        (techs[:30] + ("…" if len(techs) > 30 else ""), 11, "normal"),  # fits the 210 pixels
+    ]
+    out = [_block(MARGIN, top + 6, 210, lines)]
     x = MARGIN + 220
     for i, plot in enumerate(player["plots"]):
-        lines = [card_name(plot["plot"]), f"{_yield_text(plot['plot'])}, pop {plot['population']}",
+        texts = [card_name(plot["plot"]), f"{_yield_text(plot['plot'])}, pop {plot['population']}",
                  *[card_name(b) for b in plot["buildings"]]]
-        out.append(_card(x, top + 12, f"plot-{i + 1}" if own else None, lines, _plot_fill(plot["plot"]), marked,
+        out.append(_card(x, top + 12, f"plot-{i + 1}" if own else None, texts, _plot_fill(plot["plot"]), marked,
                          h=CARD_H + 44))
         x += CARD_W + GAP
     return out
@@ -179,16 +222,14 @@ def _hand_cards(view: dict) -> list[str]:
     return sorted(view["players"][seat].get("hand", {}))
 
 
-def _hand(view: dict, top: int, marked: set) -> list[str]:
+def _hand(view: dict, top: int, marked: set) -> list[tuple]:
     cards = _hand_cards(view)
-    if not cards:
-        return []
-    hand = view["players"][view["seat"]]["hand"]
+    hand = view["players"][view["seat"]]["hand"] if cards else {}
     table = _table()
-    out = [_text(MARGIN, top + 14, "Your hand", 13, "bold")]
+    out = []
     for i, card in enumerate(cards):
         count = hand[card]
         label = f"{card_name(card)}{f' x{count}' if count > 1 else ''}"
-        out.append(_card(MARGIN + i * 112, top + 20, f"hand-{card}", [label], CARD_FILL.get(table.kind(card), CARD_FILL[None]),
-                         marked, w=104, h=30))
+        out.append(_card(MARGIN + i * HAND_PITCH, top + 20, f"hand-{card}", [label],
+                         CARD_FILL.get(table.kind(card), CARD_FILL[None]), marked, w=HAND_PITCH - GAP, h=30))
     return out

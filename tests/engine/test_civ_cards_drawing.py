@@ -66,3 +66,26 @@ def test_same_view_same_text_and_malformed_views_are_refused():
     assert board_svg(view) == board_svg(view)
     with pytest.raises(ValueError):
         board_svg({"players": "nonsense"})
+
+
+def _viewed_after(moves: int, seat: int = 0) -> dict:
+    import random
+    state, rng = GAME.setup(3, 4, {}), random.Random(4)
+    for _ in range(moves):
+        acting = min(GAME.pending(state))
+        state, _ = GAME.apply(state, acting, rng.choice(GAME.legal_moves(state, acting)))
+    return GAME.view(state, seat)
+
+
+@pytest.mark.parametrize("moves", [0, 150, 400])
+def test_the_email_picture_painted_from_pieces_equals_the_whole_drawing(moves):
+    from PIL import ImageChops
+
+    from service import pictures
+    from tests.test_pictures import image_pixels
+
+    view = _viewed_after(moves)
+    whole = image_pixels(pictures.render(board_svg(view)))
+    layered = image_pixels(pictures.board_image("civ-cards", view))
+    assert whole.size == layered.size == size(view)
+    assert max(high for _, high in ImageChops.difference(whole, layered).getextrema()) <= 1
