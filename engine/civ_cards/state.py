@@ -103,7 +103,29 @@ def _from_json(table: CardTable, data: dict) -> dict:
         raise _bad_state(f"active seat {turn['active']} is not playing")
     for key in ("draft", "settle", "discarding", "combat", "finished"):
         s.setdefault(key, None)
+    if s["combat"] is not None:
+        _combat(table, s)
     return s
+
+
+FRONT_DEFAULTS = {"repelled": None, "catapults": 0, "walls_done": False, "counters": [], "counters_done": False,
+                  "steal": 0, "destroy": 0, "population_done": False, "buildings_done": False}
+COMBAT_STAGES = ("declare", "catapult", "walls", "counter", "losses", "placing")
+
+
+def _combat(table: CardTable, s: dict) -> None:
+    """Fill a hand-written combat's fronts and check what they name."""
+    combat = s["combat"]
+    if combat.setdefault("stage", "declare") not in COMBAT_STAGES:
+        raise _bad_state(f"combat stage {combat['stage']!r} is not one of {', '.join(COMBAT_STAGES)}")
+    combat.setdefault("stolen", 0)
+    for front in combat.setdefault("fronts", []):
+        if not 0 <= front["defender"] < len(s["players"]) or front["defender"] == s["turn"]["active"]:
+            raise _bad_state(f"a front's defender {front['defender']} is not another seat")
+        _known(table, front.setdefault("units", []), ("unit",), "a front's units")
+        for key, value in FRONT_DEFAULTS.items():
+            front.setdefault(key, clone(value))
+        _known(table, [card for card, _ in front["counters"]], ("unit",), "a front's counters")
 
 
 def _player(table: CardTable, seat: int, player: dict) -> None:

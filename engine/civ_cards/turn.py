@@ -86,7 +86,8 @@ def _draft_step(table, s, events) -> bool:
         return True
     s["draft"] = None
     s["turn"]["phase"] = "settle"
-    s["settle"] = [seat for seat in _clockwise_from_left_of_dealer(s) if s["players"][seat]["plots"]]
+    s["settle"] = [seat for seat in _clockwise_from_left_of_dealer(s)
+                   if s["players"][seat]["plots"]][:s["population"]]  # a table may have fewer population cards
     return True
 
 

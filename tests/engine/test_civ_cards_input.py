@@ -142,6 +142,9 @@ def test_state_json_rejects_nonsense_with_bad_state():
         {"turn": {"number": 1, "active": 0, "phase": "nap"}},
         {"awards": {"highest-happiness": 7}},
         {"table": "other"},
+        {"phase": "combat", "combat": {"stage": "siege", "fronts": []}},
+        {"combat": {"stage": "walls", "fronts": [{"defender": 0, "units": ["warrior"]}]}},
+        {"combat": {"stage": "walls", "fronts": [{"defender": 1, "units": ["walls"]}]}},
     ):
         with pytest.raises(engine.IllegalMove) as err:
             GAME.from_json({**data, **change})
@@ -155,6 +158,14 @@ def test_a_minimal_hand_written_state_is_filled_in():
     assert GAME.pending(s) == {0: "buy"}
     s, _ = play(s, (0, "done"), (0, "fight"))  # nothing to draw: the turn passes at once
     assert s["turn"]["active"] == 1 and GAME.pending(s) == {1: "buy"}
+
+
+def test_a_hand_written_combat_is_filled_in():
+    s = position({1: player(population={1: 1})}, phase="combat",
+                 combat={"stage": "counter", "fronts": [{"defender": 1, "units": ["swordsman"]}]})
+    assert GAME.pending(s) == {1: "counter"}
+    s, events = play(s, (1, "counter done"))
+    assert events[-1]["type"] == "population_stolen" and GAME.pending(s) == {0: "place_population"}
 
 
 def test_bad_options_and_player_counts_are_refused():

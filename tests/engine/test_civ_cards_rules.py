@@ -69,7 +69,7 @@ def test_unspent_resources_are_kept_from_turn_to_turn():  # ruling 2
     assert resources_of(s, 0) == {"food": 0, "production": 2, "commerce": 4}
 
 
-def test_the_fifth_plot_costs_15_of_any_mix_the_sixth_20_rulebook_example():
+def test_the_fifth_plot_costs_15_of_any_mix_the_sixth_20_the_seventh_25_rulebook_example():
     s = position({0: player(resources={"food": 6, "production": 2, "commerce": 27})})
     s, events = play(s, (0, "plot 1 6/2/7"))
     assert len(s["players"][0]["plots"]) == 5 and s["players"][0]["plots"][4]["plot"] == "grassland"
@@ -80,7 +80,7 @@ def test_the_fifth_plot_costs_15_of_any_mix_the_sixth_20_rulebook_example():
         play(s, (0, "plot 1 0/0/15"))
     assert err.value.code == "bad_payment" and "costs 20" in err.value.message
     s, _ = play(s, (0, "plot 2 0/0/20"))
-    assert len(s["players"][0]["plots"]) == 6
+    assert len(s["players"][0]["plots"]) == 6 and GAME.view(s, 0)["players"][0]["plot_price"] == 25
 
 
 def test_population_costs_6_then_8_then_10_food():  # ruling 3
