@@ -58,3 +58,12 @@ def test_civ_cards_game_page_draws_the_tableaux(make_player):
     html = page.get_data(as_text=True)
     assert "Civilization card game tableaux" in html and 'data-slot="plot-1"' in html
     assert "pick 1" in html and "Pick a plot from the draft." in html
+
+
+def test_civ_cards_team_variant_over_http(make_player):
+    players, game = start_game(make_player, 4, game="civ-cards", options={"teams": "opposite"})
+    assert game["view"]["options"]["teams"] == "opposite"
+    game = play_random(players, game["id"], 60, random.Random(2))
+    assert game["status"] == "active"
+    refused = players[0].post("/api/games", json={"game": "civ-cards", "players": 3, "options": {"teams": "opposite"}})
+    assert refused.status_code == 422 and "4 players" in json.dumps(refused.json)
