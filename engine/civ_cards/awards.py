@@ -1,10 +1,11 @@
 """Highest Happiness and Highest Culture: who holds them, and when they change hands.
 
 A card with no holder goes to the one player with the highest score, if that score
-reaches the card's minimum. A held card moves when another player's score exceeds
-the holder's; after a combat in which the holder lost a building, also when his score
-falls below the minimum. It goes to the one player with the highest score reaching
-the minimum, or to nobody when that highest score is shared or too low.
+reaches the card's minimum (the minimum is for the first acquisition). A held card
+moves when another player's score exceeds the holder's: to the one player with the
+highest score, or to nobody when that score is shared. After a combat in which the
+holder lost a building and fell below the minimum, it goes to the one player with the
+highest score reaching the minimum, or to nobody.
 """
 from __future__ import annotations
 
@@ -33,9 +34,9 @@ def update_awards(table: CardTable, s: dict, events: list, losers: tuple = ()) -
         if holder is None:
             new = sole
         elif any(n > points[holder] for seat, n in enumerate(points) if seat != holder):
-            new = sole
+            new = leaders[0] if len(leaders) == 1 else None
         elif holder in losers and not qualifies(s, award, points[holder]):
-            new = sole if sole is not None and qualifies(s, award, top) else None
+            new = sole
         else:
             new = holder
         if new != holder:

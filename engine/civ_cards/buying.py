@@ -7,7 +7,7 @@ from engine.core import IllegalMove
 from engine.civ_cards.awards import discount, update_awards
 from engine.civ_cards.effects import bonus_of, building_room
 from engine.civ_cards.scoring import teammate
-from engine.civ_cards.state import put_in_hand, take_from_hand
+from engine.civ_cards.state import take_from_hand
 from engine.civ_cards.table import RESOURCES, CardTable
 
 
@@ -178,7 +178,3 @@ def give(table: CardTable, s: dict, seat: int, kind, count, events: list) -> Non
     pay(s["players"][seat], kind, count, "the gift")
     s["players"][mate]["resources"][kind] += count
     events.append({"type": "resources_given", "seat": seat, "to": mate, "resource": kind, "count": count})
-
-
-__all__ = ["buy_plot", "buy_population", "build", "research", "trade", "cash", "scrap", "give",
-           "plot_price", "population_price", "card_price", "put_in_hand"]

@@ -238,6 +238,25 @@ def test_a_holder_below_the_minimum_keeps_the_award_unless_a_combat_took_it():
     assert s["awards"]["highest-happiness"] == 0
 
 
+def test_once_held_an_award_moves_to_whoever_exceeds_the_holder_even_below_the_minimum():
+    s = position({0: player(buildings={1: ["temple"], 2: ["temple"]}),
+                  1: player(hand={"temple": 1}, resources=RICH)}, awards={"highest-happiness": 0})
+    s, _ = play(s, (0, "scrap 1 temple"), (0, "scrap 2 temple"))
+    assert s["awards"]["highest-happiness"] == 0  # holding 0 happiness
+    s = GAME.from_json({**GAME.to_json(s), "turn": {"number": 6, "active": 1, "phase": "buy"}})
+    s, events = play(s, (1, "build temple 1"))
+    assert s["awards"]["highest-happiness"] == 1
+
+
+def test_when_two_others_exceed_the_holder_with_the_same_score_nobody_holds_the_award():
+    s = position({0: player(hand={"archer": 1}, technologies=["masonry", "monarchy"]),
+                  1: player(buildings={1: ["colosseum"]}, technologies=["masonry"]),
+                  2: player(technologies=["masonry", "monarchy"])},
+                 awards={"highest-happiness": 1}, phase="combat", combat={"stage": "declare", "fronts": []})
+    s, events = play(s, (0, "attack archer 1"), (0, "fight"), (1, "counter done"))
+    assert s["players"][1]["plots"][0]["buildings"] == [] and s["awards"]["highest-happiness"] is None
+
+
 def test_culture_threshold_option_more_than_2():
     for rule, holder in (("at_least_2", 0), ("more_than_2", None)):
         s = position({0: player(hand={"library": 1}, resources=RICH)}, options={"culture_threshold_rule": rule})
