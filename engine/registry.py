@@ -9,6 +9,7 @@ _MODULES = {
     "tigris": "engine.tigris",
     "euphrat-cards": "engine.euphrat_cards",
     "eden": "engine.eden",
+    "civ-cards": "engine.civ_cards",
 }
 
 

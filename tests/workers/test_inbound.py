@@ -395,6 +395,23 @@ def test_raw_mime_over_http_needs_the_shared_secret(make_player, app, mail):
     assert game_row(mail, game_id).version == version + 1
 
 
+@pytest.mark.parametrize("game", engine.game_ids())
+def test_every_game_takes_a_move_by_reply(game, make_player, mail):
+    options = {"allow_two": True} if game == "eden" else {}
+    players, started = start_game(make_player, 2, game=game, options=options)  # in seat order
+    mail.deliver_outbox()
+    rules = engine.get_game(game)
+    row = game_row(mail, started["id"])
+    state = rules.from_json(row.state)
+    seat = min(rules.pending(state))
+    turn_mail = latest_to(mail, players[seat])
+    assert "Moves open now" in text_of(turn_mail)
+    move = rules.format_move(rules.legal_moves(state, seat)[0])
+    mail.send(reply(turn_mail, move, players[seat].email), reply_address_of(turn_mail), players[seat].email)
+    assert game_row(mail, started["id"]).version == row.version + 1
+    assert "Applied:" in text_of(latest_to(mail, players[seat]))
+
+
 # --- whole games by email alone ----------------------------------------------------------
 
 WHOLE_GAME_SEEDS = {"tigris": 3, "euphrat-cards": 3}

@@ -1,0 +1,91 @@
+"""The Civilization card game's drawing: size, slots in the game's notation, the
+viewer's hand only, highlights, combat fronts, and malformed views refused."""
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from engine.civ_cards.drawing import board_svg, size
+from tests.engine.civ_cards_positions import GAME, player, position
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def draw(state, seat=0, highlight=None) -> ET.Element:
+    return ET.fromstring(board_svg(GAME.view(state, seat), highlight=highlight))
+
+
+def slots(root: ET.Element) -> dict[str, ET.Element]:
+    return {el.get("data-slot"): el for el in root.iter() if el.get("data-slot")}
+
+
+def texts(root: ET.Element) -> str:
+    return " ".join(el.text or "" for el in root.iter(f"{SVG}text"))
+
+
+def test_root_is_an_image_of_the_size_the_view_needs():
+    s = position()
+    root = draw(s)
+    width, height = size(GAME.view(s, 0))
+    assert root.get("role") == "img" and root.find(f"{SVG}title").text
+    assert (root.get("width"), root.get("height")) == (str(width), str(height))
+    assert height == 118 + 3 * 150 + 16  # no hand: no hand band
+    wide = position({1: player(plots=["grassland"] * 9)})
+    assert size(GAME.view(wide, 0))[0] == width + 2 * 112  # two more plots than the market's seven cards
+
+
+def test_displays_own_plots_and_hand_are_slots_others_plots_are_not():
+    s = position({0: player(hand={"walls": 2, "caravan": 1}), 1: player(hand={"great-library": 1})})
+    table = slots(draw(s))
+    assert set(table) == {"display-plot-1", "display-plot-2", "display-plot-3", "tech-pottery", "tech-agriculture",
+                          "tech-engineering", "plot-1", "plot-2", "plot-3", "plot-4", "hand-walls", "hand-caravan"}
+    assert "Walls x2" in texts(draw(s)) and "Great Library" not in texts(draw(s))
+    assert "hand-great-library" in slots(draw(s, seat=1)) and "Walls x2" not in texts(draw(s, seat=1))
+    assert not any(name.startswith("hand-") for name in slots(draw(s, seat=None)))
+
+
+def test_highlight_marks_slots_as_legal():
+    s = position()
+    root = draw(s, highlight=["tech-pottery", "plot-2"])
+    marked = {name for name, el in slots(root).items() if el.get("class") == "legal"}
+    assert marked == {"tech-pottery", "plot-2"}
+
+
+def test_plots_show_yield_population_buildings_and_the_fronts_of_a_combat():
+    s = position({1: player(population={2: 3}, buildings={2: ["granary", "walls"]})}, phase="combat",
+                 combat={"stage": "walls", "fronts": [{"defender": 1, "units": ["swordsman", "catapult"],
+                         "repelled": None, "catapults": 0, "walls_done": False, "counters": [],
+                         "counters_done": False, "steal": 0, "destroy": 0, "population_done": False,
+                         "buildings_done": False}], "stolen": 0})
+    words = texts(draw(s))
+    assert "1F 1P, pop 3" in words and "Granary" in words and "Walls" in words
+    assert "attack on seat 1: 1. Swordsman, 2. Catapult" in words
+
+
+def test_same_view_same_text_and_malformed_views_are_refused():
+    view = GAME.view(position(), 0)
+    assert board_svg(view) == board_svg(view)
+    with pytest.raises(ValueError):
+        board_svg({"players": "nonsense"})
+
+
+def _viewed_after(moves: int, seat: int = 0) -> dict:
+    import random
+    state, rng = GAME.setup(3, 4, {}), random.Random(4)
+    for _ in range(moves):
+        acting = min(GAME.pending(state))
+        state, _ = GAME.apply(state, acting, rng.choice(GAME.legal_moves(state, acting)))
+    return GAME.view(state, seat)
+
+
+@pytest.mark.parametrize("moves", [0, 150, 400])
+def test_the_email_picture_painted_from_pieces_equals_the_whole_drawing(moves):
+    from PIL import ImageChops
+
+    from service import pictures
+    from tests.test_pictures import image_pixels
+
+    view = _viewed_after(moves)
+    whole = image_pixels(pictures.render(board_svg(view)))
+    layered = image_pixels(pictures.board_image("civ-cards", view))
+    assert whole.size == layered.size == size(view)
+    assert max(high for _, high in ImageChops.difference(whole, layered).getextrema()) <= 1

@@ -1,0 +1,69 @@
+"""Civilization: The Card Game, played to the end through the REST API."""
+import json
+import random
+
+from tests.conftest import start_game
+from tests.service.test_game_life import play_random
+
+
+def test_civ_cards_is_played_to_the_end_over_http(make_player, outbox):
+    players, game = start_game(make_player, 2, game="civ-cards")
+    gid = game["id"]
+    assert game["game"] == "civ-cards" and game["pending"] == {"0": "draft"}
+    game = play_random(players, gid, 5000, random.Random(4))
+    assert game["status"] == "finished" and game["result"]["ranking"]
+    assert game["result"]["reason"] == "last_technology"
+    record = players[0].get(f"/api/games/{gid}/export").json
+    assert len(record["moves"]) > 100
+    assert all(outbox(p.email, "game_over") for p in players)
+    assert outbox(players[1].email, "your_turn")
+
+
+def test_civ_cards_hands_stay_private_over_http(make_player):
+    players, game = start_game(make_player, 3, game="civ-cards")
+    gid = game["id"]
+    game = play_random(players, gid, 40, random.Random(8))
+    for seat, person in enumerate(players):
+        view = person.get(f"/api/games/{gid}").json["view"]
+        assert "hand" in view["players"][seat] and "deck" not in view and "rng" not in view
+        assert all("hand" not in p for i, p in enumerate(view["players"]) if i != seat)
+    log = players[1].get(f"/api/games/{gid}/log").json
+    text = json.dumps(log)
+    assert '"cards_received"' in text  # seat 1's own draws
+    for entry in log["entries"]:
+        if entry["seat"] != 1:
+            assert entry["move"] is None
+            assert all(e["type"] != "cards_received" or e["seat"] == 1 for e in entry["events"])
+
+
+def test_civ_cards_decision_email_carries_the_tableaux_picture(app, make_player, outbox, db):
+    from workers.compose import compose
+    from workers.mail import build_message
+
+    players, game = start_game(make_player, 3, game="civ-cards")
+    [row] = outbox(players[0].email, "your_turn")
+    with db() as session:
+        message = build_message(compose(session, app.extensions["turnpost"]["settings"], row))
+    pictures = [p for p in message.walk() if p.get_content_type() == "image/png"]
+    assert len(pictures) == 1 and pictures[0].get_content().startswith(b"\x89PNG")
+    assert 'src="cid:board"' in message.get_body(("html",)).get_content()
+    text = message.get_body(("plain",)).get_content()
+    assert "Pick a plot from the draft." in text and "pick 1" in text
+
+
+def test_civ_cards_game_page_draws_the_tableaux(make_player):
+    players, game = start_game(make_player, 2, game="civ-cards")
+    page = players[0].get(f"/games/{game['id']}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "Civilization card game tableaux" in html and 'data-slot="plot-1"' in html
+    assert "pick 1" in html and "Pick a plot from the draft." in html
+
+
+def test_civ_cards_team_variant_over_http(make_player):
+    players, game = start_game(make_player, 4, game="civ-cards", options={"teams": "opposite"})
+    assert game["view"]["options"]["teams"] == "opposite"
+    game = play_random(players, game["id"], 60, random.Random(2))
+    assert game["status"] == "active"
+    refused = players[0].post("/api/games", json={"game": "civ-cards", "players": 3, "options": {"teams": "opposite"}})
+    assert refused.status_code == 422 and "4 players" in json.dumps(refused.json)
