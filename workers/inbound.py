@@ -110,6 +110,8 @@ class _Conversation:
                 f"A reply to your {self.game.title} email came from {sender(self.message) or 'no address'}, "
                 f"not from {self.seat.email}, so it was refused and nothing changed. "
                 "Only replies sent from your own address are taken."])
+        if self.seat.resigned:
+            return self.answer("refused", [f"You have resigned from {self.game.title}; nothing changed."])
         failed = authentication_failure(self.message)
         if failed:
             return self.answer("refused", [
