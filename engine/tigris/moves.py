@@ -2,6 +2,7 @@
 precomputed neighbours and square names, plain loops."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from engine.tigris.actions import catastrophe_refusal
@@ -34,27 +35,35 @@ def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     land = [COLORS[c] for c in (RED, GREEN, BLACK) if hand[c]]
     water = ["blue"] if hand[BLUE] else []
     river = s.board_map.river
-    labels, leaders, cells = reg.labels, reg.leaders, s.cells
-    for sq in range(SQUARES):
-        if cells[sq] != EMPTY:
-            continue
-        colors = water if river[sq] else land
-        if not colors:
-            continue
-        first = second = -1
-        for n in NEIGHBORS[sq]:
-            rid = labels[n]
-            if rid >= 0 and rid != first and rid != second and leaders[rid]:
-                if first < 0:
-                    first = rid
-                elif second < 0:
-                    second = rid
-                else:
-                    break
-        else:
-            name = SQUARE_NAMES[sq]
-            for color in colors:
-                out.append({"type": "place_tile", "color": color, "square": name})
+    touching, cells = _kingdoms_touching(s, reg), s.cells
+    for sq in [sq for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3]:
+        name = SQUARE_NAMES[sq]
+        for color in water if river[sq] else land:
+            out.append({"type": "place_tile", "color": color, "square": name})
+
+
+_NO_KINGDOMS_TOUCHING = (0,) * SQUARES
+
+
+def _kingdoms_touching(s: State, reg: Regions) -> list[int]:
+    """Per square, how many distinct kingdoms lie next to it: walking the kingdoms'
+    squares once is cheaper than looking round every empty square."""
+    cached = s.cache.get("kingdoms_touching")
+    if cached is None and sum(1 for group_leaders in reg.leaders if group_leaders) < 3:
+        cached = s.cache["kingdoms_touching"] = _NO_KINGDOMS_TOUCHING  # no square can touch three
+    if cached is None:
+        cached = [0] * SQUARES
+        last = [-1] * SQUARES
+        for rid, group_leaders in enumerate(reg.leaders):
+            if not group_leaders:
+                continue
+            for sq in reg.members[rid]:
+                for n in NEIGHBORS[sq]:
+                    if last[n] != rid:
+                        last[n] = rid
+                        cached[n] += 1
+        s.cache["kingdoms_touching"] = cached
+    return cached
 
 
 def _temple_neighbors(s: State) -> list[int]:
@@ -64,11 +73,10 @@ def _temple_neighbors(s: State) -> list[int]:
         cells, river = s.cells, s.board_map.river
         found = set()
         temple = FACE_UP + RED
-        for sq in range(SQUARES):
-            if cells[sq] == temple:
-                for n in NEIGHBORS[sq]:
-                    if cells[n] == EMPTY and not river[n]:
-                        found.add(n)
+        for sq in [sq for sq, code in enumerate(cells) if code == temple]:
+            for n in NEIGHBORS[sq]:
+                if cells[n] == EMPTY and not river[n]:
+                    found.add(n)
         cached = s.cache["temple_neighbors"] = sorted(found)
     return cached
 
@@ -76,33 +84,59 @@ def _temple_neighbors(s: State) -> list[int]:
 def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     row = s.leaders[seat]
     candidates = _temple_neighbors(s)
+    touched = _kingdoms_next_to_candidates(s, reg, candidates)
     in_supply = [LEADERS[c] for c in (BLACK, RED, BLUE, GREEN) if row[c] < 0]
     if in_supply:
-        for sq in _leader_squares(reg, candidates, -1, s.cells):
-            name = SQUARE_NAMES[sq]
-            for leader in in_supply:
-                out.append({"type": "place_leader", "leader": leader, "square": name})
+        for sq in candidates:
+            if len(touched[sq]) <= 1:
+                name = SQUARE_NAMES[sq]
+                for leader in in_supply:
+                    out.append({"type": "place_leader", "leader": leader, "square": name})
     for color in (BLACK, RED, BLUE, GREEN):
         sq = row[color]
         if sq < 0:
             continue
         leader = LEADERS[color]
         out.append({"type": "withdraw_leader", "leader": leader})
-        for target in _leader_squares(reg, candidates, sq, s.cells):
+        for target in _leader_squares(reg, candidates, touched, sq, s.cells):
             out.append({"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[target]})
 
 
-def _leader_squares(reg: Regions, candidates: list[int], lifted: int, cells: list[int]) -> list[int]:
-    """Candidate squares touching at most one kingdom, with the leader on `lifted`
-    (or none, -1) taken off the board first."""
-    labels, leaders = reg.labels, reg.leaders
-    split: dict[int, int] = {}
-    is_kingdom = [bool(group) for group in leaders]
-    if lifted >= 0:
-        split, is_kingdom = _split_without(reg, lifted, cells, is_kingdom)
+def _kingdoms_next_to_candidates(s: State, reg: Regions, candidates: list[int]) -> dict[int, list[int]]:
+    """Per candidate leader square, the ids of the kingdoms next to it."""
+    cached = s.cache.get("candidate_kingdoms")
+    if cached is None:
+        labels, leaders = reg.labels, reg.leaders
+        cached = {}
+        for sq in candidates:
+            found = []
+            for n in NEIGHBORS[sq]:
+                rid = labels[n]
+                if rid >= 0 and leaders[rid] and rid not in found:
+                    found.append(rid)
+            cached[sq] = found
+        s.cache["candidate_kingdoms"] = cached
+    return cached
+
+
+def _leader_squares(reg: Regions, candidates: list[int], touched: dict[int, list[int]], lifted: int,
+                    cells: list[int]) -> list[int]:
+    """Candidate squares touching at most one kingdom once the leader on `lifted` is
+    taken off the board. Only squares next to that leader's kingdom can change: the
+    kingdom may fall apart or stop being one."""
+    labels = reg.labels
+    lifted_region = labels[lifted]
+    if sum(1 for n in NEIGHBORS[lifted] if labels[n] == lifted_region) <= 1:
+        return _leader_squares_unsplit(reg, candidates, touched, lifted)
+    split, is_kingdom = _split_without(reg, lifted, cells, [bool(group) for group in reg.leaders])
     found = []
     for sq in candidates:
         if sq == lifted:
+            continue
+        kingdoms = touched[sq]
+        if lifted_region not in kingdoms:
+            if len(kingdoms) <= 1:
+                found.append(sq)
             continue
         first = -1
         for n in NEIGHBORS[sq]:
@@ -114,6 +148,28 @@ def _leader_squares(reg: Regions, candidates: list[int], lifted: int, cells: lis
                     break
                 first = rid
         else:
+            found.append(sq)
+    return found
+
+
+def _leader_squares_unsplit(reg: Regions, candidates: list[int], touched: dict[int, list[int]],
+                            lifted: int) -> list[int]:
+    """`_leader_squares` when the lifted leader has at most one neighbour in its
+    region: the region stays whole, and stays a kingdom if another leader is in it."""
+    labels = reg.labels
+    lifted_region = labels[lifted]
+    still_kingdom = len(reg.leaders[lifted_region]) > 1
+    found = []
+    for sq in candidates:
+        if sq == lifted:
+            continue
+        kingdoms = touched[sq]
+        count = len(kingdoms)
+        if lifted_region in kingdoms and not (
+            still_kingdom and any(labels[n] == lifted_region for n in NEIGHBORS[sq] if n != lifted)
+        ):
+            count -= 1
+        if count <= 1:
             found.append(sq)
     return found
 
@@ -145,12 +201,18 @@ def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list
 
 
 def _swap_moves(hand: list[int], out: list) -> None:
-    for counts in product(*(range(n + 1) for n in hand)):
-        if any(counts):
-            out.append({
-                "type": "swap_tiles",
-                "tiles": {COLORS[c]: n for c, n in enumerate(counts) if n},
-            })
+    for tiles in _swap_choices(tuple(hand)):
+        out.append({"type": "swap_tiles", "tiles": dict(tiles)})
+
+
+@lru_cache(maxsize=1024)
+def _swap_choices(hand: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every non-empty choice of tiles from `hand`, as (colour, count) pairs."""
+    return tuple(
+        tuple((COLORS[c], n) for c, n in enumerate(counts) if n)
+        for counts in product(*(range(n + 1) for n in hand))
+        if any(counts)
+    )
 
 
 def support_moves(s: State, seat: int) -> list[dict]:
