@@ -36,10 +36,11 @@ def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     water = ["blue"] if hand[BLUE] else []
     river = s.board_map.river
     touching, cells = _kingdoms_touching(s, reg), s.cells
-    for sq in [sq for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3]:
-        name = SQUARE_NAMES[sq]
-        for color in water if river[sq] else land:
-            out.append({"type": "place_tile", "color": color, "square": name})
+    out.extend([
+        {"type": "place_tile", "color": color, "square": SQUARE_NAMES[sq]}
+        for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3
+        for color in (water if river[sq] else land)
+    ])
 
 
 _NO_KINGDOMS_TOUCHING = (0,) * SQUARES
@@ -87,19 +88,21 @@ def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     touched = _kingdoms_next_to_candidates(s, reg, candidates)
     in_supply = [LEADERS[c] for c in (BLACK, RED, BLUE, GREEN) if row[c] < 0]
     if in_supply:
-        for sq in candidates:
-            if len(touched[sq]) <= 1:
-                name = SQUARE_NAMES[sq]
-                for leader in in_supply:
-                    out.append({"type": "place_leader", "leader": leader, "square": name})
+        out.extend([
+            {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[sq]}
+            for sq in candidates if len(touched[sq]) <= 1
+            for leader in in_supply
+        ])
     for color in (BLACK, RED, BLUE, GREEN):
         sq = row[color]
         if sq < 0:
             continue
         leader = LEADERS[color]
         out.append({"type": "withdraw_leader", "leader": leader})
-        for target in _leader_squares(reg, candidates, touched, sq, s.cells):
-            out.append({"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[target]})
+        out.extend([
+            {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[target]}
+            for target in _leader_squares(reg, candidates, touched, sq, s.cells)
+        ])
 
 
 def _kingdoms_next_to_candidates(s: State, reg: Regions, candidates: list[int]) -> dict[int, list[int]]:

@@ -121,3 +121,29 @@ _strong_init = engine.bots.mcts.StrongBot.__init__
 
 def _cheap_strong(self, game, seed, knowledge, **budget):
     _strong_init(self, game, seed, knowledge, iterations=20)
+
+
+def test_demo_command_starts_a_game_against_bots_and_mails_a_sign_in_link(db, database_url, monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from service.cli import main as cli
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("SECRET_KEY", "cli")
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("SMTP_URL", raising=False)
+    monkeypatch.setenv("TURNPOST_MAILDIR", str(tmp_path / "mail"))
+    email = f"demo-{random.randrange(10**9)}@example.org"
+    result = CliRunner().invoke(cli, ["demo", email, "--game", "euphrat-cards", "--bots", "1", "--bot", "random"])
+    assert result.exit_code == 0, result.output
+    game_id = int(result.output.split()[1])
+    with db() as session:
+        game = session.get(Game, game_id)
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)))
+        assert game.status == "active" and game.game_type == "euphrat-cards"
+        assert sorted(s.bot or "" for s in seats) == ["", "random"] and any(s.email == email for s in seats)
+        sign_in = session.exec(select(Notification).where(Notification.email == email, Notification.kind == "sign_in")).first()
+        assert sign_in is not None and sign_in.sent_at is not None
+    assert any(tmp_path.rglob("*")), "the sign-in email is in the local mailbox"
+    bad = CliRunner().invoke(cli, ["demo", email, "--game", "chess"])
+    assert bad.exit_code != 0 and "unknown game" in bad.output
