@@ -109,15 +109,12 @@ def _kingdoms_next_to_candidates(s: State, reg: Regions, candidates: list[int]) 
     """Per candidate leader square, the ids of the kingdoms next to it."""
     cached = s.cache.get("candidate_kingdoms")
     if cached is None:
-        labels, leaders = reg.labels, reg.leaders
-        cached = {}
-        for sq in candidates:
-            found = []
-            for n in NEIGHBORS[sq]:
-                rid = labels[n]
-                if rid >= 0 and leaders[rid] and rid not in found:
-                    found.append(rid)
-            cached[sq] = found
+        labels = reg.labels
+        is_kingdom = [bool(group) for group in reg.leaders]
+        cached = {
+            sq: [rid for rid in {labels[n] for n in NEIGHBORS[sq]} if rid >= 0 and is_kingdom[rid]]
+            for sq in candidates
+        }
         s.cache["candidate_kingdoms"] = cached
     return cached
 
