@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import product
 
 from engine.tigris.actions import catastrophe_refusal
-from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES
+from engine.tigris.board import NEIGHBORS, RINGS, SQUARE_NAMES, SQUARES
 from engine.tigris.conflicts import support_range
 from engine.tigris.regions import Regions, regions
 from engine.tigris.state import (
@@ -126,7 +126,7 @@ def _leader_squares(reg: Regions, candidates: list[int], touched: dict[int, list
     kingdom may fall apart or stop being one."""
     labels = reg.labels
     lifted_region = labels[lifted]
-    if sum(1 for n in NEIGHBORS[lifted] if labels[n] == lifted_region) <= 1:
+    if _stays_whole(labels, lifted):
         return _leader_squares_unsplit(reg, candidates, touched, lifted)
     split, is_kingdom = _split_without(reg, lifted, cells, [bool(group) for group in reg.leaders])
     found = []
@@ -150,6 +150,25 @@ def _leader_squares(reg: Regions, candidates: list[int], touched: dict[int, list
         else:
             found.append(sq)
     return found
+
+
+def _stays_whole(labels: list[int], lifted: int) -> bool:
+    """Whether the region of `lifted` surely stays in one piece when that square
+    empties: its squares around it form one run in the ring of 8 (so they stay joined
+    through the ring) reaching every orthogonal neighbour in the region."""
+    region = labels[lifted]
+    inside = [sq >= 0 and labels[sq] == region for sq in RINGS[lifted]]
+    runs_with_neighbour = 0
+    for i in range(8):
+        if inside[i] and not inside[i - 1]:  # a run starts here: does it touch a neighbour?
+            j, touches = i, False
+            while inside[j % 8] and j < i + 8:
+                touches = touches or j % 2 == 0
+                j += 1
+            runs_with_neighbour += touches
+    if all(inside):
+        return True
+    return runs_with_neighbour <= 1
 
 
 def _leader_squares_unsplit(reg: Regions, candidates: list[int], touched: dict[int, list[int]],
