@@ -58,12 +58,12 @@ class StrongBot(Bot):
         values = move_values(self.game, self.knowledge, first, seat, moves)
         if self.iterations <= 0:
             return best_move(moves, values, rng)
-        root = self._root(moves, values, len(view.get("players") or ()) or 2)
+        root = self._root(moves, values)
         for _ in range(self.iterations):
             self._iterate(root, view, seat, rng)
         return max(root.values(), key=lambda edge: (edge.visits, edge.reward)).move
 
-    def _root(self, moves, values, players: int) -> dict[str, Edge]:
+    def _root(self, moves, values) -> dict[str, Edge]:
         ranked = sorted(range(len(moves)), key=lambda i: -values[i])[: self.root_width]
         top = values[ranked[0]]
         root = {}
