@@ -43,15 +43,10 @@ def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     ])
 
 
-_NO_KINGDOMS_TOUCHING = (0,) * SQUARES
-
-
 def _kingdoms_touching(s: State, reg: Regions) -> list[int]:
     """Per square, how many distinct kingdoms lie next to it: walking the kingdoms'
     squares once is cheaper than looking round every empty square."""
     cached = s.cache.get("kingdoms_touching")
-    if cached is None and sum(1 for group_leaders in reg.leaders if group_leaders) < 3:
-        cached = s.cache["kingdoms_touching"] = _NO_KINGDOMS_TOUCHING  # no square can touch three
     if cached is None:
         cached = [0] * SQUARES
         last = [-1] * SQUARES
@@ -85,12 +80,12 @@ def _temple_neighbors(s: State) -> list[int]:
 def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     row = s.leaders[seat]
     candidates = _temple_neighbors(s)
-    touched = _kingdoms_next_to_candidates(s, reg, candidates)
+    touching = _kingdoms_touching(s, reg)
     in_supply = [LEADERS[c] for c in (BLACK, RED, BLUE, GREEN) if row[c] < 0]
     if in_supply:
         out.extend([
             {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[sq]}
-            for sq in candidates if len(touched[sq]) <= 1
+            for sq in candidates if touching[sq] <= 1
             for leader in in_supply
         ])
     for color in (BLACK, RED, BLUE, GREEN):
@@ -101,25 +96,11 @@ def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
         out.append({"type": "withdraw_leader", "leader": leader})
         out.extend([
             {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[target]}
-            for target in _leader_squares(reg, candidates, touched, sq, s.cells)
+            for target in _leader_squares(reg, candidates, touching, sq, s.cells)
         ])
 
 
-def _kingdoms_next_to_candidates(s: State, reg: Regions, candidates: list[int]) -> dict[int, list[int]]:
-    """Per candidate leader square, the ids of the kingdoms next to it."""
-    cached = s.cache.get("candidate_kingdoms")
-    if cached is None:
-        labels = reg.labels
-        is_kingdom = [bool(group) for group in reg.leaders]
-        cached = {
-            sq: [rid for rid in {labels[n] for n in NEIGHBORS[sq]} if rid >= 0 and is_kingdom[rid]]
-            for sq in candidates
-        }
-        s.cache["candidate_kingdoms"] = cached
-    return cached
-
-
-def _leader_squares(reg: Regions, candidates: list[int], touched: dict[int, list[int]], lifted: int,
+def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], lifted: int,
                     cells: list[int]) -> list[int]:
     """Candidate squares touching at most one kingdom once the leader on `lifted` is
     taken off the board. Only squares next to that leader's kingdom can change: the
@@ -127,15 +108,14 @@ def _leader_squares(reg: Regions, candidates: list[int], touched: dict[int, list
     labels = reg.labels
     lifted_region = labels[lifted]
     if _stays_whole(labels, lifted):
-        return _leader_squares_unsplit(reg, candidates, touched, lifted)
+        return _leader_squares_unsplit(reg, candidates, touching, lifted)
     split, is_kingdom = _split_without(reg, lifted, cells, [bool(group) for group in reg.leaders])
     found = []
     for sq in candidates:
         if sq == lifted:
             continue
-        kingdoms = touched[sq]
-        if lifted_region not in kingdoms:
-            if len(kingdoms) <= 1:
+        if not any(labels[n] == lifted_region for n in NEIGHBORS[sq]):
+            if touching[sq] <= 1:
                 found.append(sq)
             continue
         first = -1
@@ -171,10 +151,10 @@ def _stays_whole(labels: list[int], lifted: int) -> bool:
     return runs_with_neighbour <= 1
 
 
-def _leader_squares_unsplit(reg: Regions, candidates: list[int], touched: dict[int, list[int]],
+def _leader_squares_unsplit(reg: Regions, candidates: list[int], touching: list[int],
                             lifted: int) -> list[int]:
-    """`_leader_squares` when the lifted leader has at most one neighbour in its
-    region: the region stays whole, and stays a kingdom if another leader is in it."""
+    """`_leader_squares` when the lifted leader's region stays whole: it stays a
+    kingdom if another leader is in it."""
     labels = reg.labels
     lifted_region = labels[lifted]
     still_kingdom = len(reg.leaders[lifted_region]) > 1
@@ -182,11 +162,9 @@ def _leader_squares_unsplit(reg: Regions, candidates: list[int], touched: dict[i
     for sq in candidates:
         if sq == lifted:
             continue
-        kingdoms = touched[sq]
-        count = len(kingdoms)
-        if lifted_region in kingdoms and not (
-            still_kingdom and any(labels[n] == lifted_region for n in NEIGHBORS[sq] if n != lifted)
-        ):
+        count = touching[sq]
+        near = [n for n in NEIGHBORS[sq] if labels[n] == lifted_region]
+        if near and not (still_kingdom and any(n != lifted for n in near)):
             count -= 1
         if count <= 1:
             found.append(sq)

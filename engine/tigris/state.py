@@ -35,7 +35,7 @@ CHAR_CELLS["~"] = EMPTY
 
 
 # Cache entries that depend on the cells alone (see `State.clone`).
-CELL_FACTS = frozenset({"regions", "temple_neighbors", "kingdoms_touching", "candidate_kingdoms"})
+CELL_FACTS = frozenset({"regions", "temple_neighbors", "kingdoms_touching"})
 
 
 class State:
