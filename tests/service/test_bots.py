@@ -147,3 +147,23 @@ def test_demo_command_starts_a_game_against_bots_and_mails_a_sign_in_link(db, da
     assert any(tmp_path.rglob("*")), "the sign-in email is in the local mailbox"
     bad = CliRunner().invoke(cli, ["demo", email, "--game", "chess"])
     assert bad.exit_code != 0 and "unknown game" in bad.output
+
+
+def test_a_late_players_decision_is_made_by_a_bot_under_the_default_policy(app, make_player, db, outbox):
+    from tests.conftest import start_game
+
+    players, game = start_game(make_player, 2)
+    assert game["timeout_policy"] == "bot"
+    late = int(next(iter(game["pending"])))
+    engine_ = app.extensions["turnpost"]["engine"]
+    with db() as session:
+        timeout = session.exec(select(Deadline).where(
+            Deadline.game_id == game["id"], Deadline.seat == late, Deadline.kind == "timeout")).one()
+    deadlines.fire(engine_, timeout.id, timeout.due_at)
+    after = players[0].get(f"/api/games/{game['id']}").json
+    assert str(late) not in after["pending"] and after["version"] > game["version"]
+    with db() as session:
+        played = list(session.exec(select(Move).where(Move.game_id == game["id"], Move.seat == late)))
+    assert len(played) >= 2 and all(m.by_service for m in played), "the whole turn"
+    notice = outbox(players[1 - late].email, "deadline_passed")
+    assert notice and notice[-1].payload["policy"] == "bot"
