@@ -3,6 +3,7 @@ by flask-smorest). Unknown fields are refused."""
 from __future__ import annotations
 
 from engine import game_ids
+from engine.bots import BOT_KINDS
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 
@@ -47,9 +48,6 @@ class TimeControlSchema(StrictSchema):
     cap_seconds = fields.Integer(strict=True, validate=validate.Range(min=60, max=365 * 86400))
     quiet_hours = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=23)), validate=validate.Length(equal=2))
     reminder_offsets = fields.List(fields.Integer(strict=True, validate=validate.Range(min=60)), validate=validate.Length(max=5))
-
-
-BOT_KINDS = ("random", "greedy", "strong")
 
 
 class Invitee(fields.Field):
