@@ -72,6 +72,49 @@ def replay_check(game_id: int) -> None:
 
 
 @main.command()
+@click.argument("email")
+@click.option("--game", "game_id", default="tigris", show_default=True, help="game id")
+@click.option("--bots", default=2, show_default=True, type=click.IntRange(1, 3), help="how many bot seats")
+@click.option("--bot", "kind", default="greedy", show_default=True, type=click.Choice(["random", "greedy", "strong"]))
+def demo(email: str, game_id: str, bots: int, kind: str) -> None:
+    """Start a game for EMAIL against bots; it begins at once. A running turnpost
+    (`turnpost serve`, or its workers) plays the bots' turns and sends the emails."""
+    from service.api.accounts import request_sign_in
+    from service.app import create_app
+    from service.db import transaction
+    from service.errors import ServiceError
+    from service.migrate import upgrade
+    from service.play import create_game
+    from service.tasks import after_commit
+
+    settings = _settings()
+    upgrade(settings.database_url)
+    app = create_app(settings)
+    try:
+        with transaction(app.extensions["turnpost"]["engine"]) as session:
+            user, sign_in = request_sign_in(session, email, settings.base_url, settings.secret_key,
+                                            settings.sign_in_minutes)
+            game, work = create_game(session, user, game_id, bots + 1, invite=[{"bot": kind}] * bots,
+                                     title=f"{game_id} against {bots} {kind} bots")
+    except ServiceError as err:
+        raise click.ClickException(err.message) from None
+    if settings.redis_url:  # Celery: hand the work on as the web service does
+        from service.app import start_dispatcher
+
+        start_dispatcher(app)
+        after_commit(app, *sign_in.ids)
+        after_commit(app, *work.ids)
+    else:  # embedded: send the emails now; the running server's sweeper plays the bots
+        from workers import delivery
+
+        transport = delivery.transport_for(settings)
+        for notification_id in sign_in.ids[0] + work.ids[0]:
+            delivery.deliver(app.extensions["turnpost"]["engine"], settings, notification_id, transport)
+    click.echo(f"game {game.id} started: {settings.base_url}/games/{game.id}")
+    click.echo(f"a sign-in link for {user.email} is on its way (embedded: {settings.base_url}/dev/mail)")
+
+
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 def serve(host: str, port: int) -> None:

@@ -54,7 +54,7 @@ class Game(SQLModel, table=True):
     seat_order: str = Field(default="fixed", max_length=8)  # fixed | random
     spectators: bool = False
     time_control: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    timeout_policy: str = Field(default="default_move", max_length=16)
+    timeout_policy: str = Field(default="bot", max_length=16)
     creator_id: int = Field(foreign_key="user.id")
     version: int = 1
     seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
@@ -75,6 +75,7 @@ class Seat(SQLModel, table=True):
     email: str = Field(max_length=254)
     user_id: int | None = Field(default=None, foreign_key="user.id", index=True)
     status: str = Field(default="invited", max_length=10)  # invited | accepted | declined
+    bot: str | None = Field(default=None, max_length=10)  # a bot's kind plays the seat; no user, no email
     resigned: bool = False
     abandon_vote: bool = False
     email_mode: str | None = Field(default=None, max_length=10)  # per game; None: the user's
@@ -136,7 +137,7 @@ class Deadline(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
     seat: int
-    kind: str = Field(max_length=10)  # reminder | timeout
+    kind: str = Field(max_length=10)  # reminder | timeout | bot (a bot seat's turn, due at once)
     due_at: datetime = _when()
     created_at: datetime = _when(default=utcnow)
     done_at: datetime | None = _when(nullable=True, index=True)  # fired or cancelled

@@ -91,10 +91,11 @@ def new_game():
             time_control = {"initial_seconds": int(days * 86400), "extension_seconds": 86400,
                             "cap_seconds": max(int(days * 86400), 7 * 86400)}
             invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
+            invite += [{"bot": form.get("bot_kind", "greedy")}] * int(form.get("bots", "0"))
             game, _ = run(lambda db: play.create_game(
                 db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
                 _form_options(form),
-                invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "default_move"),
+                invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "bot"),
                 form.get("title", "")))
         except (ServiceError, ValueError) as err:
             flash(getattr(err, "message", "check the numbers"), "error")

@@ -22,7 +22,7 @@ from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale
 from service.models import Absence, Deadline, Game, Move, Notification, Seat, User, utcnow
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
-TIMEOUT_POLICIES = ("default_move", "skip", "forfeit")
+TIMEOUT_POLICIES = ("bot", "default_move", "skip", "forfeit")
 
 
 @dataclass
@@ -113,9 +113,11 @@ def notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: G
 # --- creating and joining --------------------------------------------------------
 
 def create_game(db: Session, creator: User, game_type: str, players: int, options: dict | None = None,
-                invite: list[str] = (), seat_order: str = "fixed", spectators: bool = False,
-                time_control: dict | None = None, timeout_policy: str = "default_move",
+                invite: list = (), seat_order: str = "fixed", spectators: bool = False,
+                time_control: dict | None = None, timeout_policy: str = "bot",
                 title: str = "") -> tuple[Game, Work]:
+    """`invite` lists the other seats: an email each, or {"bot": kind} for a bot. A
+    game whose seats are all filled at once (the creator and bots) starts at once."""
     from service.auth import normalise_email, user_for_email
 
     try:
@@ -131,10 +133,11 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
         raise Invalid(f"timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}", code="bad_timeout_policy")
     if seat_order not in ("fixed", "random"):
         raise Invalid("seat order must be fixed or random", code="bad_seat_order")
-    emails = [normalise_email(e) for e in invite]
+    bots = _bot_kinds(game_type, [i for i in invite if isinstance(i, dict)])
+    emails = [normalise_email(e) for e in invite if not isinstance(e, dict)]
     if creator.email in emails or len(set(emails)) != len(emails):
         raise Invalid("each player may be invited once", code="duplicate_invitation")
-    if len(emails) > players - 1:
+    if len(emails) + len(bots) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
     game = Game(
         game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
@@ -148,8 +151,28 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
     work = Work()
     for email in emails:
         _invite(db, work, game, creator, user_for_email(db, email))
+    for number, kind in enumerate(bots, 1):
+        db.add(Seat(game_id=game.id, email=f"{kind} bot {number}", bot=kind, status="accepted"))
+    _forget_seats(db, game)
+    if len(seats_of(db, game)) == players and all(s.status == "accepted" for s in seats_of(db, game)):
+        _start(db, game, seats_of(db, game), work)
     db.flush()
     return game, work
+
+
+def _bot_kinds(game_type: str, entries: list[dict]) -> list[str]:
+    """The kinds of the bot seats asked for, each checked against the game's bots."""
+    from engine.bots import bot_kinds
+
+    allowed = bot_kinds(game_type)
+    kinds = []
+    for entry in entries:
+        kind = entry.get("bot")
+        if set(entry) != {"bot"} or kind not in allowed:
+            raise Invalid(f"a bot seat is {{\"bot\": kind}} with kind one of {', '.join(allowed)}; got {entry!r}",
+                          code="bad_bot")
+        kinds.append(kind)
+    return kinds
 
 
 def _time_control_args(data: dict) -> dict:
@@ -310,8 +333,10 @@ def last_move_seq(db: Session, game: Game) -> int:
 
 
 def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> None:
-    """Seats whose players resigned are played by the service with default moves
-    (one here; `_apply` comes back here for the next)."""
+    """Seats whose players resigned are played by the stand-in bot (one move here;
+    `_apply` comes back here for the next)."""
+    from service.bots import STAND_IN, bot_move
+
     resigned = {s.seat for s in seats_of(db, game) if s.resigned}
     if game.status != "active" or not resigned:
         return
@@ -319,7 +344,7 @@ def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> No
     state = game_rules.from_json(game.state)
     due = [s for s in game_rules.pending(state) if s in resigned]
     if due:
-        _apply(db, game, due[0], game_rules.default_move(state, due[0]), True, now, work)
+        _apply(db, game, due[0], bot_move(game.game_type, game.id, state, due[0], STAND_IN), True, now, work)
 
 
 def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work, now: datetime,
@@ -346,7 +371,11 @@ def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work,
         emailed = new or before[number] != after[number]
         if number == mover_seat and email_mover is not None:
             emailed = email_mover
-        if seat.resigned:
+        if seat.bot is not None:
+            emailed = False  # a bot never gets email
+            if new:
+                _bot_turn(db, game, seat, now, work)
+        elif seat.resigned:
             emailed = False
         elif new:
             _write_deadlines(db, game, seat, now, tc, work)
@@ -359,6 +388,29 @@ def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work,
     outcome = game_rules.outcome(state)
     if outcome is not None:
         _finish(db, game, outcome, "finished", work, now)
+
+
+def _bot_turn(db: Session, game: Game, seat: Seat, now: datetime, work: Work) -> None:
+    """A bot seat owes a decision: a deadline due at once, which a worker fires by
+    letting the bot play (`time_out`); no email."""
+    row = Deadline(game_id=game.id, seat=seat.seat, kind="bot", due_at=now)
+    db.add(row)
+    work.deadlines.append(row)
+
+
+def _play_bot(db: Session, game: Game, seat_number: int, kind: str, now: datetime, work: Work) -> None:
+    """Moves by a bot of `kind` for the seat while it owes a decision, each through
+    the move path of a person's (applied to the current version, logged, telling the
+    humans who come to owe a decision). The caller holds the game's row lock, so the
+    version the bot decided on cannot go stale under it."""
+    from service.bots import bot_move
+
+    game_rules = rules(game)
+    state = game_rules.from_json(game.state)
+    while game.status == "active" and seat_number in game_rules.pending(state):
+        move = bot_move(game.game_type, game.id, state, seat_number, kind)
+        _apply(db, game, seat_number, move, True, now, work)
+        state = game_rules.from_json(game.state)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -398,7 +450,7 @@ def _finish(db: Session, game: Game, result: dict | None, status: str, work: Wor
     game.result = _json_keys(result) if result is not None else None
     _cancel_deadlines(db, game.id, None, now)
     for seat in seats_of(db, game):
-        if seat.status == "accepted":
+        if seat.status == "accepted" and seat.bot is None:
             notify(db, work, "game_over", seat.email, seat.user_id, game, seat.seat, {"status": status})
 
 
@@ -486,15 +538,24 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
     if deadline.seat not in game_rules.pending(state):
         return game, work
     seat = next(s for s in seats_of(db, game) if s.seat == deadline.seat)
+    if deadline.kind == "bot":
+        if seat.bot is not None:
+            _play_bot(db, game, seat.seat, seat.bot, now, work)
+        db.flush()
+        return game, work
     if deadline.kind == "reminder":
         notify(db, work, "reminder", seat.email, seat.user_id, game, seat.seat, {"version": game.version})
         return game, work
     for other in seats_of(db, game):
-        if other.status == "accepted" and other.seat != seat.seat:
+        if other.status == "accepted" and other.seat != seat.seat and other.bot is None:
             notify(db, work, "deadline_passed", other.email, other.user_id, game, other.seat,
                     {"late_seat": seat.seat, "policy": game.timeout_policy})
     if game.timeout_policy == "forfeit":
         _resign_seat(db, game, seat, work, now)
+    elif game.timeout_policy == "bot":
+        from service.bots import STAND_IN
+
+        _play_bot(db, game, seat.seat, STAND_IN, now, work)
     else:  # skip and default_move both play the engine's least committal move (a pass where there is one)
         # The deadline covered the whole decision (e.g. both actions of a turn).
         while game.status == "active" and seat.seat in game_rules.pending(state):

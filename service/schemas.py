@@ -3,6 +3,7 @@ by flask-smorest). Unknown fields are refused."""
 from __future__ import annotations
 
 from engine import game_ids
+from engine.bots import BOT_KINDS
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 
@@ -49,16 +50,36 @@ class TimeControlSchema(StrictSchema):
     reminder_offsets = fields.List(fields.Integer(strict=True, validate=validate.Range(min=60)), validate=validate.Length(max=5))
 
 
+class Invitee(fields.Field):
+    """A seat to fill: a player's email, or {"bot": kind} for a bot."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            if not 1 <= len(value) <= 254:
+                raise ValidationError("an email is 1 to 254 characters")
+            return value
+        if isinstance(value, dict) and set(value) == {"bot"} and value["bot"] in BOT_KINDS:
+            return {"bot": value["bot"]}
+        raise ValidationError(f'each seat is an email or {{"bot": kind}} with kind one of {", ".join(BOT_KINDS)}')
+
+
 class CreateGameSchema(StrictSchema):
     game = fields.String(required=True, validate=validate.OneOf(game_ids()), metadata={"description": "the game's id"})
     players = fields.Integer(required=True, strict=True, validate=validate.Range(min=2, max=8))
     title = fields.String(load_default="", validate=validate.Length(max=120))
     options = fields.Dict(keys=fields.String(), load_default=dict)
-    invite = fields.List(fields.String(validate=validate.Length(max=254)), load_default=list, validate=validate.Length(max=7))
+    invite = fields.List(
+        Invitee(metadata={"description": 'an email, or {"bot": "random" | "greedy" | "strong"}',
+                          "oneOf": [{"type": "string", "maxLength": 254},
+                                    {"type": "object", "properties": {"bot": {"type": "string", "enum": list(BOT_KINDS)}},
+                                     "required": ["bot"], "additionalProperties": False}]}),
+        load_default=list, validate=validate.Length(max=7),
+        metadata={"description": "the other seats: players' emails, or bots"},
+    )
     seat_order = fields.String(load_default="fixed", validate=validate.OneOf(["fixed", "random"]))
     spectators = fields.Boolean(load_default=False)
     time_control = fields.Nested(TimeControlSchema, load_default=dict)
-    timeout_policy = fields.String(load_default="default_move", validate=validate.OneOf(["default_move", "skip", "forfeit"]))
+    timeout_policy = fields.String(load_default="bot", validate=validate.OneOf(["bot", "default_move", "skip", "forfeit"]))
 
 
 class InviteSchema(VersionSchema):
@@ -80,6 +101,7 @@ class PlayerSchema(Schema):
     name = fields.String()
     email = fields.String()
     status = fields.String()
+    bot = fields.String(allow_none=True, metadata={"description": "the kind of bot playing the seat, if a bot does"})
     resigned = fields.Boolean()
     deadline = fields.DateTime(allow_none=True)
 

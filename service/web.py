@@ -71,7 +71,8 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
         "player_list": [
             {
                 "seat": s.seat, "name": _display_name(users.get(s.user_id), s), "status": s.status, "resigned": s.resigned,
-                "email": s.email if mine is not None else None, "deadline": deadlines.get(s.seat),
+                "bot": s.bot, "email": s.email if mine is not None and s.bot is None else None,
+                "deadline": deadlines.get(s.seat),
             }
             for s in sorted(seats, key=lambda s: (s.seat is None, s.seat, s.id))
         ],

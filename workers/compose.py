@@ -184,7 +184,8 @@ def _deadline_passed(db, settings, row, game, context, images):
     late = row.payload.get("late_seat")
     policy = row.payload.get("policy", "default_move")
     name = names_of(db, game).get(late, f"seat {late}")
-    what = {"forfeit": f"{name} forfeited and is ranked last; the service plays on for them."}.get(
+    what = {"forfeit": f"{name} forfeited and is ranked last; the service plays on for them.",
+            "bot": f"A bot made {name}'s decision."}.get(
         policy, f"The service made the least committal move for {name}.")
     context.update(player=name, what_happened=what)
 

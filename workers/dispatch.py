@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
@@ -23,12 +24,17 @@ class CeleryDispatcher:
         self.queue = deadline_queue(settings)
 
     def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
-        """Deliver the notifications; mirror the (deadline id, due timestamp) pairs."""
-        from workers.tasks import deliver_notification
+        """Deliver the notifications; mirror the (deadline id, due timestamp) pairs,
+        and hand those already due (a bot's turn) to a worker at once rather than at
+        the next sweep; the mirrored copy fires as a no-op if that worker was first."""
+        from workers.tasks import deliver_notification, handle_deadlines
 
         for notification_id in notification_ids:
             deliver_notification.delay(notification_id)
         self.queue.add_many(due)
+        ready = due_now(due)
+        if ready:
+            handle_deadlines.delay(ready)
 
     def inbound(self, inbound_id: int) -> None:
         """Process a stored reply (a lost task is made up by the inbound sweep)."""
@@ -41,6 +47,12 @@ class CeleryDispatcher:
         from workers.app import mail_queue
 
         return self.queue.client.llen(mail_queue(self.settings.queue))
+
+
+def due_now(due: list[tuple[int, float]]) -> list[int]:
+    """The ids of the deadlines (id, due timestamp) already due."""
+    now = time.time()
+    return [deadline_id for deadline_id, due_at in due if due_at <= now]
 
 
 def deadline_queue(settings):
@@ -59,13 +71,23 @@ class InProcessDispatcher:
         self.settings, self.engine, self.interval = settings, engine, interval
         self.transport = delivery.transport_for(settings)
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="turnpost-mail")
+        # Deadlines due at once (bots' turns) fire here, apart from the mail.
+        self.turns = ThreadPoolExecutor(max_workers=1, thread_name_prefix="turnpost-turns")
         self.stopping = threading.Event()
         self._waiting, self._counting = 0, threading.Lock()
 
     def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
-        # Deadlines need no hand-over: the sweeper reads them from the database.
+        # Later deadlines need no hand-over: the sweeper reads them from the database.
         for notification_id in notification_ids:
             self._submit(notification_id)
+        for deadline_id in due_now(due):
+            self.turns.submit(self._fire, deadline_id)
+
+    def _fire(self, deadline_id: int) -> None:
+        try:
+            self.dispatch(*deadlines.fire(self.engine, deadline_id, datetime.now(timezone.utc)).ids)
+        except Exception:  # the sweeper fires it again
+            log.exception("firing deadline %s failed", deadline_id)
 
     def inbound(self, inbound_id: int) -> None:
         """Process a stored reply on the mail thread, then deliver its answer."""
@@ -120,4 +142,5 @@ class InProcessDispatcher:
 
     def stop(self) -> None:
         self.stopping.set()
+        self.turns.shutdown(wait=True)
         self.pool.shutdown(wait=True)

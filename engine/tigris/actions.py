@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import IllegalMove
 from engine.tigris.board import SQUARE_NAMES
 from engine.tigris.conflicts import declare_wars, start_revolt
-from engine.tigris.regions import leader_code, next_to_temple, regions
+from engine.tigris.regions import leader_code, next_to_temple, occupied, regions
 from engine.tigris.scoring import add_points
 from engine.tigris.state import (
     BLUE, CATASTROPHE, COLORS, ZIGGURAT, EMPTY, FACE_DOWN, FACE_UP, LEADER, LEADERS, State, TILE_NAMES,
@@ -39,7 +39,7 @@ def place_tile(s: State, seat: int, color: int, sq: int, events: list) -> None:
     scorer = king_or_leader_owner(s, next(iter(kingdoms)), color) if len(kingdoms) == 1 else None
     s.hands[seat][color] -= 1
     s.cells[sq] = FACE_UP + color
-    s.cache = {}
+    occupied(s, sq)
     s.actions_left -= 1
     events.append({
         "type": "tile_placed", "seat": seat, "color": COLORS[color],
@@ -94,7 +94,7 @@ def place_leader(s: State, seat: int, color: int, sq: int, events: list) -> None
                 rival = other
     s.cells[sq] = LEADER + seat * 4 + color
     s.leaders[seat][color] = sq
-    s.cache = {}
+    occupied(s, sq)
     s.actions_left -= 1
     if old >= 0:
         events.append({

@@ -35,6 +35,20 @@ def _neighbors(sq: int) -> tuple[int, ...]:
 
 NEIGHBORS = tuple(_neighbors(sq) for sq in range(SQUARES))
 
+
+def _ring(sq: int) -> tuple[int, ...]:
+    """The 8 squares around `sq` in order (N, NE, E, SE, S, SW, W, NW; -1 off the
+    board): each is orthogonally next to the one after it."""
+    row, col = divmod(sq, COLS)
+    steps = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+    return tuple(
+        (row + dr) * COLS + col + dc if 0 <= row + dr < ROWS and 0 <= col + dc < COLS else -1
+        for dr, dc in steps
+    )
+
+
+RINGS = tuple(_ring(sq) for sq in range(SQUARES))
+
 def block_squares(top_left: int) -> tuple[int, int, int, int]:
     """The four squares of the 2x2 block whose top-left square is `top_left`."""
     return (top_left, top_left + 1, top_left + COLS, top_left + COLS + 1)

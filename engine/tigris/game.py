@@ -60,6 +60,11 @@ OPTION_CHOICES = {
 }
 
 
+_TAKE_FIRST_NAMES = {
+    name: tuple(SQUARE_NAMES[sq] for sq in sorted(board.take_first)) for name, board in BOARD_MAPS.items()
+}
+
+
 def _bad_move(message: str) -> IllegalMove:
     return IllegalMove(message, code="bad_move")
 
@@ -233,7 +238,7 @@ class Tigris:
                     player["score"] = None
         data["seat"] = seat
         data["pending"] = {str(s): kind for s, kind in self.pending(state).items()}
-        data["take_first"] = [SQUARE_NAMES[sq] for sq in sorted(BOARD_MAPS[state.board].take_first)]
+        data["take_first"] = list(_TAKE_FIRST_NAMES[state.board])
         return data
 
     def outcome(self, state: State) -> dict | None:

@@ -2,10 +2,11 @@
 precomputed neighbours and square names, plain loops."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from engine.tigris.actions import catastrophe_refusal
-from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES
+from engine.tigris.board import NEIGHBORS, RINGS, SQUARE_NAMES, SQUARES
 from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
 from engine.tigris.regions import Regions, regions
@@ -38,27 +39,31 @@ def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     land = [COLORS[c] for c in (RED, GREEN, BLACK) if hand[c]]
     water = ["blue"] if hand[BLUE] else []
     river = s.board_map.river
-    labels, leaders, cells = reg.labels, reg.leaders, s.cells
-    for sq in range(SQUARES):
-        if cells[sq] != EMPTY:
-            continue
-        colors = water if river[sq] else land
-        if not colors:
-            continue
-        first = second = -1
-        for n in NEIGHBORS[sq]:
-            rid = labels[n]
-            if rid >= 0 and rid != first and rid != second and leaders[rid]:
-                if first < 0:
-                    first = rid
-                elif second < 0:
-                    second = rid
-                else:
-                    break
-        else:
-            name = SQUARE_NAMES[sq]
-            for color in colors:
-                out.append({"type": "place_tile", "color": color, "square": name})
+    touching, cells = _kingdoms_touching(s, reg), s.cells
+    out.extend([
+        {"type": "place_tile", "color": color, "square": SQUARE_NAMES[sq]}
+        for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3
+        for color in (water if river[sq] else land)
+    ])
+
+
+def _kingdoms_touching(s: State, reg: Regions) -> list[int]:
+    """Per square, how many distinct kingdoms lie next to it: walking the kingdoms'
+    squares once is cheaper than looking round every empty square."""
+    cached = s.cache.get("kingdoms_touching")
+    if cached is None:
+        cached = [0] * SQUARES
+        last = [-1] * SQUARES
+        for rid, group_leaders in enumerate(reg.leaders):
+            if not group_leaders:
+                continue
+            for sq in reg.members[rid]:
+                for n in NEIGHBORS[sq]:
+                    if last[n] != rid:
+                        last[n] = rid
+                        cached[n] += 1
+        s.cache["kingdoms_touching"] = cached
+    return cached
 
 
 def _temple_neighbors(s: State) -> list[int]:
@@ -68,11 +73,10 @@ def _temple_neighbors(s: State) -> list[int]:
         cells, river = s.cells, s.board_map.river
         found = set()
         temple = FACE_UP + RED
-        for sq in range(SQUARES):
-            if cells[sq] == temple:
-                for n in NEIGHBORS[sq]:
-                    if cells[n] == EMPTY and not river[n]:
-                        found.add(n)
+        for sq in [sq for sq, code in enumerate(cells) if code == temple]:
+            for n in NEIGHBORS[sq]:
+                if cells[n] == EMPTY and not river[n]:
+                    found.add(n)
         cached = s.cache["temple_neighbors"] = sorted(found)
     return cached
 
@@ -80,33 +84,43 @@ def _temple_neighbors(s: State) -> list[int]:
 def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     row = s.leaders[seat]
     candidates = _temple_neighbors(s)
+    touching = _kingdoms_touching(s, reg)
     in_supply = [LEADERS[c] for c in (BLACK, RED, BLUE, GREEN) if row[c] < 0]
     if in_supply:
-        for sq in _leader_squares(reg, candidates, -1, s.cells):
-            name = SQUARE_NAMES[sq]
-            for leader in in_supply:
-                out.append({"type": "place_leader", "leader": leader, "square": name})
+        out.extend([
+            {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[sq]}
+            for sq in candidates if touching[sq] <= 1
+            for leader in in_supply
+        ])
     for color in (BLACK, RED, BLUE, GREEN):
         sq = row[color]
         if sq < 0:
             continue
         leader = LEADERS[color]
         out.append({"type": "withdraw_leader", "leader": leader})
-        for target in _leader_squares(reg, candidates, sq, s.cells):
-            out.append({"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[target]})
+        out.extend([
+            {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[target]}
+            for target in _leader_squares(reg, candidates, touching, sq, s.cells)
+        ])
 
 
-def _leader_squares(reg: Regions, candidates: list[int], lifted: int, cells: list[int]) -> list[int]:
-    """Candidate squares touching at most one kingdom, with the leader on `lifted`
-    (or none, -1) taken off the board first."""
-    labels, leaders = reg.labels, reg.leaders
-    split: dict[int, int] = {}
-    is_kingdom = [bool(group) for group in leaders]
-    if lifted >= 0:
-        split, is_kingdom = _split_without(reg, lifted, cells, is_kingdom)
+def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], lifted: int,
+                    cells: list[int]) -> list[int]:
+    """Candidate squares touching at most one kingdom once the leader on `lifted` is
+    taken off the board. Only squares next to that leader's kingdom can change: the
+    kingdom may fall apart or stop being one."""
+    labels = reg.labels
+    lifted_region = labels[lifted]
+    if _stays_whole(labels, lifted):
+        return _leader_squares_unsplit(reg, candidates, touching, lifted)
+    split, is_kingdom = _split_without(reg, lifted, cells, [bool(group) for group in reg.leaders])
     found = []
     for sq in candidates:
         if sq == lifted:
+            continue
+        if not any(labels[n] == lifted_region for n in NEIGHBORS[sq]):
+            if touching[sq] <= 1:
+                found.append(sq)
             continue
         first = -1
         for n in NEIGHBORS[sq]:
@@ -118,6 +132,45 @@ def _leader_squares(reg: Regions, candidates: list[int], lifted: int, cells: lis
                     break
                 first = rid
         else:
+            found.append(sq)
+    return found
+
+
+def _stays_whole(labels: list[int], lifted: int) -> bool:
+    """Whether the region of `lifted` surely stays in one piece when that square
+    empties: its squares around it form one run in the ring of 8 (so they stay joined
+    through the ring) reaching every orthogonal neighbour in the region."""
+    region = labels[lifted]
+    inside = [sq >= 0 and labels[sq] == region for sq in RINGS[lifted]]
+    runs_with_neighbour = 0
+    for i in range(8):
+        if inside[i] and not inside[i - 1]:  # a run starts here: does it touch a neighbour?
+            j, touches = i, False
+            while inside[j % 8] and j < i + 8:
+                touches = touches or j % 2 == 0
+                j += 1
+            runs_with_neighbour += touches
+    if all(inside):
+        return True
+    return runs_with_neighbour <= 1
+
+
+def _leader_squares_unsplit(reg: Regions, candidates: list[int], touching: list[int],
+                            lifted: int) -> list[int]:
+    """`_leader_squares` when the lifted leader's region stays whole: it stays a
+    kingdom if another leader is in it."""
+    labels = reg.labels
+    lifted_region = labels[lifted]
+    still_kingdom = len(reg.leaders[lifted_region]) > 1
+    found = []
+    for sq in candidates:
+        if sq == lifted:
+            continue
+        count = touching[sq]
+        near = [n for n in NEIGHBORS[sq] if labels[n] == lifted_region]
+        if near and not (still_kingdom and any(n != lifted for n in near)):
+            count -= 1
+        if count <= 1:
             found.append(sq)
     return found
 
@@ -149,12 +202,18 @@ def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list
 
 
 def _swap_moves(hand: list[int], out: list) -> None:
-    for counts in product(*(range(n + 1) for n in hand)):
-        if any(counts):
-            out.append({
-                "type": "swap_tiles",
-                "tiles": {COLORS[c]: n for c, n in enumerate(counts) if n},
-            })
+    for tiles in _swap_choices(tuple(hand)):
+        out.append({"type": "swap_tiles", "tiles": dict(tiles)})
+
+
+@lru_cache(maxsize=1024)
+def _swap_choices(hand: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every non-empty choice of tiles from `hand`, as (colour, count) pairs."""
+    return tuple(
+        tuple((COLORS[c], n) for c, n in enumerate(counts) if n)
+        for counts in product(*(range(n + 1) for n in hand))
+        if any(counts)
+    )
 
 
 def support_moves(s: State, seat: int) -> list[dict]:

@@ -36,6 +36,10 @@ CHAR_CELLS = {ch: code for code, ch in enumerate(CELL_CHARS)}
 CHAR_CELLS["~"] = EMPTY
 
 
+# Cache entries that depend on the cells alone (see `State.clone`).
+CELL_FACTS = frozenset({"regions", "temple_neighbors", "kingdoms_touching"})
+
+
 class State:
     """One position. Treat as immutable outside `engine.tigris.rules`."""
 
@@ -76,9 +80,9 @@ class State:
         new.ziggurat_point_taken = self.ziggurat_point_taken
         new.display = self.display  # tuple, replaced on change
         new.draws = self.draws  # dict, replaced on change
-        # Same cells, same regions: carry them over until the first change of cells.
-        regions = self.cache.get("regions")
-        new.cache = {} if regions is None else {"regions": regions}
+        # Same cells, same facts drawn from them: carry those over until the first
+        # change of cells (which replaces the cache).
+        new.cache = {key: value for key, value in self.cache.items() if key in CELL_FACTS}
         return new
 
     @property
@@ -90,19 +94,27 @@ class State:
         return BOARD_MAPS[self.board]
 
 
+def _board_text_tables() -> dict[str, bytes]:
+    """Per board, a byte translation from (cell code + 32 on river squares) to the
+    JSON character: the board's strings come from one `bytes.translate`."""
+    table = bytearray(b"?" * 256)
+    for code in range(256):
+        if code < 32:
+            table[code] = ord(".") if code >= LEADER or code == EMPTY else ord(CELL_CHARS[code])
+        elif code < 64:
+            river_code = code - 32
+            table[code] = ord("~") if river_code >= LEADER or river_code == EMPTY else ord(CELL_CHARS[river_code])
+    return bytes(table)
+
+
+_BOARD_TEXT = _board_text_tables()
+_RIVER_OFFSETS = {name: bytes(32 if r else 0 for r in m.river) for name, m in BOARD_MAPS.items()}
+
+
 def board_strings(state: State) -> list[str]:
-    river = state.board_map.river
-    rows = []
-    for row in range(ROWS):
-        chars = []
-        for sq in range(row * COLS, row * COLS + COLS):
-            code = state.cells[sq]
-            if code >= LEADER or code == EMPTY:
-                chars.append("~" if river[sq] else ".")
-            else:
-                chars.append(CELL_CHARS[code])
-        rows.append("".join(chars))
-    return rows
+    offsets = _RIVER_OFFSETS[state.board]
+    text = bytes(map(int.__add__, state.cells, offsets)).translate(_BOARD_TEXT).decode("ascii")
+    return [text[start:start + COLS] for start in range(0, ROWS * COLS, COLS)]
 
 
 def _square_or_none(sq: int) -> str | None:
