@@ -1,6 +1,7 @@
 """Celery tasks. Each takes ids, is idempotent, and is safe to run twice."""
 from __future__ import annotations
 
+import os
 import smtplib
 import time
 from datetime import datetime, timedelta, timezone
@@ -14,6 +15,8 @@ from workers.dispatch import CeleryDispatcher
 
 
 DEADLINE_BATCH = 20
+# How long a row may wait for its first delivery before the outbox sweep sends it.
+OUTBOX_GRACE_SECONDS = float(os.environ.get("TURNPOST_OUTBOX_GRACE_SECONDS", "60"))
 
 
 @lru_cache(maxsize=1)
@@ -31,7 +34,7 @@ def deliver_notification(self, notification_id: int) -> str:
 
 
 @celery.task
-def sweep_outbox(older_than_seconds: float = 60) -> int:
+def sweep_outbox(older_than_seconds: float = OUTBOX_GRACE_SECONDS) -> int:
     """Re-enqueue rows left unsent (their task was lost with a killed worker). Only
     once the mail queue is empty: before that an unsent row may merely be waiting its
     turn, and enqueueing it again would feed the backlog it waits in."""

@@ -1,0 +1,61 @@
+"""Redis killed in the middle of play: the site keeps answering, moves are taken,
+and once Redis is back the same worker and beat processes deliver every email once."""
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from sqlmodel import select
+
+from service.db import transaction
+from service.models import Notification
+from tests.conftest import Player, start_game
+from tests.faults.conftest import wait_for
+
+
+def owed_rows(engine, emails: set[str]) -> list[Notification]:
+    with transaction(engine) as db:
+        return list(db.exec(select(Notification).where(Notification.email.in_(emails))))
+
+
+def play_one(players, game_id: int) -> int:
+    """The player who owes a decision makes his first legal move; the new version."""
+    game = players[0].get(f"/api/games/{game_id}").json
+    seat = int(next(iter(game["pending"])))
+    mover = players[seat]
+    move = mover.get(f"/api/games/{game_id}/moves/legal").json["moves"][0]["move"]
+    answer = mover.post(f"/api/games/{game_id}/moves", json={"move": move, "version": game["version"]})
+    assert answer.status_code == 200, answer.json
+    return answer.json["version"]
+
+
+def test_redis_outage_refuses_nothing_and_loses_no_email(fault_stack):
+    stack = fault_stack
+    worker, beat = stack.worker(), stack.beat()
+    make = lambda name: Player(stack.app, f"{name}-{time.monotonic_ns()}@example.org")  # noqa: E731
+    players, game = start_game(make, 2)
+    gid = game["id"]
+    play_one(players, gid)
+    emails = {p.email for p in players}
+    wait_for(lambda: all(r.sent_at for r in owed_rows(stack.engine, emails)), 60, "the first emails")
+    before = len(owed_rows(stack.engine, emails))
+
+    stack.redis.kill()
+    client = stack.app.test_client()
+    assert client.get("/sign-in").status_code == 200
+    assert client.post("/api/sign-in", json={"email": "outage@example.org"}).status_code == 202
+    assert players[0].get(f"/api/games/{gid}").status_code == 200
+    assert players[0].client.get(f"/games/{gid}").status_code in (200, 302)
+    for _ in range(3):
+        play_one(players, gid)
+    time.sleep(5)  # the workers notice the loss and keep trying to reconnect
+    assert worker.poll() is None and beat.poll() is None, "a worker process died with Redis"
+
+    stack.redis.start()
+    emails.add("outage@example.org")
+    wait_for(lambda: all(r.sent_at for r in owed_rows(stack.engine, emails)), 90, "every owed email to be sent")
+    assert worker.poll() is None and beat.poll() is None
+    rows = owed_rows(stack.engine, emails)
+    sent = Counter(m["Message-ID"] for m in stack.inbox.messages)
+    assert all(sent[r.message_id] == 1 for r in rows), {r.message_id: sent[r.message_id] for r in rows}
+    assert any(r.email == "outage@example.org" for r in rows) and len(rows) > before + 1
