@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import logging
 
-from kombu.exceptions import OperationalError
-from redis.exceptions import RedisError
-
 log = logging.getLogger(__name__)
 
 
@@ -26,6 +23,6 @@ def after_commit(app, notification_ids: list[int], deadlines: list[tuple[int, fl
         return
     try:
         dispatcher.dispatch(notification_ids, deadlines)
-    except (OperationalError, RedisError, OSError):
-        log.warning("handing on notifications %s and deadlines %s failed; the sweeps will",
-                    notification_ids, [d for d, _ in deadlines], exc_info=True)
+    except Exception:  # whatever went wrong, the commit stands and the sweeps retry
+        log.exception("handing on notifications %s and deadlines %s failed; the sweeps will",
+                    notification_ids, [d for d, _ in deadlines])
