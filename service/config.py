@@ -38,4 +38,11 @@ class Settings:
     sign_in_minutes: int = 30
     sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
     link_days: int = 14
+    # Email retries: the n-th temporary failure waits retry_seconds * 2**(n-1), at most
+    # retry_max_seconds; after mail_max_attempts attempts the row is dead.
+    mail_max_attempts: int = field(default_factory=lambda: int(os.environ.get("MAIL_MAX_ATTEMPTS", "8")))
+    mail_retry_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_RETRY_SECONDS", "60")))
+    mail_retry_max_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "3600")))
+    # A delivery's hold on its row, longer than any send; a killed worker's row waits this long.
+    mail_claim_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_CLAIM_SECONDS", "120")))
     max_body_bytes: int = 64 * 1024

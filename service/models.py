@@ -96,7 +96,10 @@ class Move(SQLModel, table=True):
 
 
 class Notification(SQLModel, table=True):
-    """The outbox: an email owed. Marked sent only after the SMTP server accepted it."""
+    """The outbox: an email owed. Marked sent only after the SMTP server accepted it.
+    A delivery claims the row until `claimed_until`, so one is in flight at a time; a
+    temporary failure sets `next_attempt_at`; a permanent one, or too many attempts,
+    sets `dead_at` with `last_error`, and the row is not tried again."""
 
     id: int | None = Field(default=None, primary_key=True)
     kind: str = Field(max_length=20)
@@ -109,6 +112,10 @@ class Notification(SQLModel, table=True):
     created_at: datetime = _when(default=utcnow)
     sent_at: datetime | None = _when(nullable=True, index=True)
     attempts: int = 0
+    claimed_until: datetime | None = _when(nullable=True)
+    next_attempt_at: datetime | None = _when(nullable=True)
+    dead_at: datetime | None = _when(nullable=True)
+    last_error: str | None = Field(default=None, max_length=300)
 
 
 class Deadline(SQLModel, table=True):

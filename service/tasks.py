@@ -25,4 +25,4 @@ def after_commit(app, notification_ids: list[int], deadlines: list[tuple[int, fl
         dispatcher.dispatch(notification_ids, deadlines)
     except Exception:  # whatever went wrong, the commit stands and the sweeps retry
         log.exception("handing on notifications %s and deadlines %s failed; the sweeps will",
-                    notification_ids, [d for d, _ in deadlines])
+                      notification_ids, [d for d, _ in deadlines])

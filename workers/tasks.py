@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import smtplib
 import time
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
@@ -26,9 +25,10 @@ def _runtime():
     return settings, make_engine(settings.database_url), delivery.transport_for(settings)
 
 
-@celery.task(bind=True, autoretry_for=(OSError, smtplib.SMTPException), retry_backoff=2,
-             retry_backoff_max=600, retry_jitter=True, max_retries=12)
-def deliver_notification(self, notification_id: int) -> str:
+@celery.task
+def deliver_notification(notification_id: int) -> str:
+    """One attempt; a failure is recorded on the row, whose retry the sweep starts
+    when it is due (no retry chains of Celery tasks)."""
     settings, engine, transport = _runtime()
     return delivery.deliver(engine, settings, notification_id, transport)
 

@@ -82,7 +82,7 @@ def fault_stack(database_url, smtp_server, own_redis, tmp_path):  # noqa: F811
     start_dispatcher(app)
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": own_redis.url, "SMTP_URL": smtp_server.url,
            "SECRET_KEY": "fault-secret", "BASE_URL": "http://turnpost.test", "TURNPOST_QUEUE": queue,
-           "TURNPOST_OUTBOX_SWEEP_SECONDS": "1", "TURNPOST_OUTBOX_GRACE_SECONDS": "2"}
+           "TURNPOST_OUTBOX_SWEEP_SECONDS": "1", "TURNPOST_OUTBOX_GRACE_SECONDS": "2", "MAIL_CLAIM_SECONDS": "3"}
     processes: list[subprocess.Popen] = []
 
     def spawn(*args: str) -> subprocess.Popen:

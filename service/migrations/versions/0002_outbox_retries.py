@@ -1,0 +1,29 @@
+"""outbox retries: a claim per delivery, the next attempt's time, a dead state
+
+Revision ID: 0002
+Revises: 0001
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+revision = '0002'
+down_revision = '0001'
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table('notification', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('claimed_until', sa.DateTime(timezone=True), nullable=True))
+        batch_op.add_column(sa.Column('next_attempt_at', sa.DateTime(timezone=True), nullable=True))
+        batch_op.add_column(sa.Column('dead_at', sa.DateTime(timezone=True), nullable=True))
+        batch_op.add_column(sa.Column('last_error', sa.String(length=300), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('notification', schema=None) as batch_op:
+        batch_op.drop_column('last_error')
+        batch_op.drop_column('dead_at')
+        batch_op.drop_column('next_attempt_at')
+        batch_op.drop_column('claimed_until')
