@@ -1,4 +1,5 @@
-"""outbox retries: a claim per delivery, the next attempt's time, a dead state
+"""outbox retries: a claim per delivery, the next attempt's time, a dead state;
+addresses stored in lower case
 
 Revision ID: 0002
 Revises: 0001
@@ -19,6 +20,12 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('next_attempt_at', sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column('dead_at', sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column('last_error', sa.String(length=300), nullable=True))
+    # Addresses are compared in lower case from now on; an address whose lower-case
+    # twin already exists keeps its spelling (merging two accounts is left to a person).
+    op.execute('UPDATE "user" SET email = lower(email) WHERE email <> lower(email) AND NOT EXISTS '
+               '(SELECT 1 FROM "user" AS twin WHERE twin.email = lower("user".email))')
+    op.execute('UPDATE seat SET email = lower(email) WHERE email <> lower(email) AND NOT EXISTS '
+               '(SELECT 1 FROM seat AS twin WHERE twin.game_id = seat.game_id AND twin.email = lower(seat.email))')
 
 
 def downgrade() -> None:
