@@ -38,6 +38,9 @@ class Settings:
     sign_in_minutes: int = 30
     sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
     link_days: int = 14
+    # Invitation emails a creator may send, and one address may receive, in 24 hours.
+    invitations_per_sender: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_SENDER", "20")))
+    invitations_per_recipient: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_RECIPIENT", "3")))
     # Email retries: the n-th temporary failure waits retry_seconds * 2**(n-1), at most
     # retry_max_seconds; after mail_max_attempts attempts the row is dead.
     mail_max_attempts: int = field(default_factory=lambda: int(os.environ.get("MAIL_MAX_ATTEMPTS", "8")))

@@ -12,7 +12,7 @@ from service import play
 from service.api.accounts import request_sign_in
 from service.db import reading
 from service.errors import ServiceError, Unauthorized
-from service.web import current_user, db_engine, present_game, run, settings
+from service.web import current_user, db_engine, invitation_limits, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
 
@@ -87,7 +87,7 @@ def new_game():
                 db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
                 {"board": form.get("board", "standard")} if form.get("game", "tigris") == "tigris" else {},
                 invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "default_move"),
-                form.get("title", "")))
+                form.get("title", ""), limits=invitation_limits()))
         except (ServiceError, ValueError) as err:
             flash(getattr(err, "message", "check the numbers"), "error")
             return render_template("pages/new_game.html", games=engine.game_ids()), 422

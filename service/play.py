@@ -12,13 +12,13 @@ import hashlib
 import secrets
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import Session, select
 
 import engine
-from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale
+from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale, TooMany
 from service.models import Absence, Deadline, Game, Move, Notification, Seat, User, utcnow
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
@@ -112,10 +112,34 @@ def _notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: 
 
 # --- creating and joining --------------------------------------------------------
 
+@dataclass(frozen=True)
+class InvitationLimits:
+    """Invitation emails per 24 hours: sent by one creator, received by one address
+    (invitations carry text chosen by their sender, so they must not become a relay)."""
+
+    per_sender: int
+    per_recipient: int
+
+
+def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limits: InvitationLimits | None) -> None:
+    if limits is None or not emails:
+        return
+    since = utcnow() - timedelta(days=1)
+    invitations = select(func.count(Notification.id)).where(Notification.kind == "invitation", Notification.created_at > since)
+    sent = db.exec(invitations.join(Game, Game.id == Notification.game_id).where(Game.creator_id == inviter.id)).one()
+    if sent + len(emails) > limits.per_sender:
+        raise TooMany(f"you may send {limits.per_sender} invitations a day; {sent} were sent in the last 24 hours",
+                      code="invitation_limit")
+    for email in emails:
+        if db.exec(invitations.where(Notification.email == email)).one() >= limits.per_recipient:
+            raise TooMany(f"{email} has had {limits.per_recipient} invitations in the last 24 hours; "
+                          "try again tomorrow", code="invitation_limit")
+
+
 def create_game(db: Session, creator: User, game_type: str, players: int, options: dict | None = None,
                 invite: list[str] = (), seat_order: str = "fixed", spectators: bool = False,
                 time_control: dict | None = None, timeout_policy: str = "default_move",
-                title: str = "") -> tuple[Game, Work]:
+                title: str = "", limits: InvitationLimits | None = None) -> tuple[Game, Work]:
     from service.auth import normalise_email, user_for_email
 
     try:
@@ -136,6 +160,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
         raise Invalid("each player may be invited once", code="duplicate_invitation")
     if len(emails) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
+    _check_invitation_limits(db, creator, emails, limits)
     game = Game(
         game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
         players=players, seat_order=seat_order, spectators=spectators,
@@ -171,7 +196,8 @@ def _invite(db: Session, work: Work, game: Game, inviter: User, invitee: User) -
     _notify(db, work, "invitation", invitee.email, invitee.id, game, payload={"inviter": inviter.email})
 
 
-def invite(db: Session, game_id: int, user: User, email: str, version) -> tuple[Game, Work]:
+def invite(db: Session, game_id: int, user: User, email: str, version,
+           limits: InvitationLimits | None = None) -> tuple[Game, Work]:
     from service.auth import user_for_email
 
     game = load_game(db, game_id, lock=True)
@@ -186,6 +212,7 @@ def invite(db: Session, game_id: int, user: User, email: str, version) -> tuple[
         raise Conflict(f"{invitee.email} is already invited", code="already_invited")
     if len(seats) >= game.players:
         raise Conflict("every seat is already taken", code="game_full")
+    _check_invitation_limits(db, user, [invitee.email], limits)
     work = Work()
     _invite(db, work, game, user, invitee)
     game.version += 1

@@ -18,6 +18,12 @@ def settings():
     return current_app.extensions["turnpost"]["settings"]
 
 
+def invitation_limits():
+    from service.play import InvitationLimits
+
+    return InvitationLimits(settings().invitations_per_sender, settings().invitations_per_recipient)
+
+
 def db_engine():
     return current_app.extensions["turnpost"]["engine"]
 

@@ -44,14 +44,15 @@ def transport_for(settings):
 
 
 def wanted(db, row: Notification) -> bool:
-    """Whether the player wants this email (sign-in and game-over always go)."""
-    if row.kind in ("sign_in", "invitation", "digest") or row.user_id is None:
+    """Whether the player wants this email (sign-in links and digests always go;
+    invitations and game-over unless he chose no email)."""
+    if row.kind in ("sign_in", "digest") or row.user_id is None:
         return True
     user_mode, seat_mode = db.exec(
         select(User.email_mode, Seat.email_mode).outerjoin(
             Seat, (Seat.user_id == User.id) & (Seat.game_id == row.game_id)).where(User.id == row.user_id)).first()
     mode = seat_mode or user_mode
-    if row.kind == "game_over":
+    if row.kind in ("game_over", "invitation"):
         return mode != "off"
     return mode == "every"
 
