@@ -11,7 +11,7 @@ import secrets
 
 from email_validator import EmailNotValidError, validate_email
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from sqlmodel import Session, select
+from sqlmodel import Session, select, update
 
 from service.errors import Invalid, NotFound, Unauthorized
 from service.models import ApiToken, SignInLink, User, utcnow
@@ -94,10 +94,16 @@ def peek_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int
 
 
 def use_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int) -> User:
-    user = peek_sign_in_link(db, token, secret_key, max_minutes)
-    _, nonce = _read_link(token, secret_key, max_minutes)
-    db.get(SignInLink, nonce).used_at = utcnow()
-    return user
+    """The link's user, once: marking the link used is one conditional UPDATE, so of
+    two requests racing with the same link only one gets a session."""
+    user_id, nonce = _read_link(token, secret_key, max_minutes)
+    used = db.exec(update(SignInLink).where(
+        SignInLink.nonce == nonce, SignInLink.user_id == user_id, SignInLink.used_at.is_(None),
+    ).values(used_at=utcnow()).returning(SignInLink.user_id)).first()
+    if used is None:
+        peek_sign_in_link(db, token, secret_key, max_minutes)  # raises the reason
+        raise Unauthorized("this sign-in link was already used; ask for a new one", code="used_link")
+    return db.get(User, user_id)
 
 
 def _read_link(token: str, secret_key: str, max_minutes: int) -> tuple[int, str]:

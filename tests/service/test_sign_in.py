@@ -1,0 +1,45 @@
+"""Sign-in by emailed link: each link gives one session, however many requests race."""
+from __future__ import annotations
+
+import threading
+import uuid
+
+from sqlmodel import select
+
+from service.models import Notification
+from tests.workers.test_links_and_preferences import csrf_of
+
+
+def sign_in_link(app, db, email: str) -> str:
+    """Ask for a link for `email`; the path of the link the email carries."""
+    answer = app.test_client().post("/api/sign-in", json={"email": email})
+    assert answer.status_code == 202, answer.json
+    with db() as session:
+        row = session.exec(select(Notification).where(Notification.email == email.lower())
+                           .order_by(Notification.id.desc())).first()
+    return row.payload["sign_in_url"].removeprefix(app.extensions["turnpost"]["settings"].base_url)
+
+
+def signed_in(client) -> bool:
+    return client.get("/").status_code == 200
+
+
+def test_a_link_used_by_ten_racing_requests_gives_one_session(app, db):
+    path = sign_in_link(app, db, f"racer-{uuid.uuid4().hex[:8]}@example.org")
+    clients = [app.test_client() for _ in range(10)]
+    forms = [csrf_of(c.get(path).get_data(as_text=True)) for c in clients]
+    start, answers = threading.Barrier(len(clients)), [None] * len(clients)
+
+    def use(n):
+        start.wait()
+        answers[n] = clients[n].post(path, data={"csrf_token": forms[n]}).status_code
+
+    threads = [threading.Thread(target=use, args=(n,)) for n in range(len(clients))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(answers) == [302] + [401] * 9, answers
+    assert sum(signed_in(c) for c in clients) == 1
+    page = app.test_client().get(path)
+    assert page.status_code == 401 and "already used" in page.get_data(as_text=True)
