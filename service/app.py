@@ -10,6 +10,7 @@ from werkzeug.routing import IntegerConverter
 from service.config import Settings
 from service.db import make_engine
 from service.errors import ServiceError
+from service.input_guard import install_input_guard
 from service.limits import install_limits
 
 csrf = CSRFProtect()
@@ -46,6 +47,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
     api.register_converter(IdConverter, lambda _: {"type": "integer", "minimum": 1, "maximum": MAX_ID})
     csrf.init_app(app)
+    install_input_guard(app)
     register_blueprints(app, api)
     register_error_handlers(app)
     install_limits(app, settings)

@@ -3,6 +3,7 @@ drawn board and the decision owed. Forms carry CSRF tokens and the game's versio
 from __future__ import annotations
 
 import importlib
+import math
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -11,7 +12,7 @@ import engine
 from service import play
 from service.api.accounts import request_sign_in
 from service.db import reading
-from service.errors import ServiceError, Unauthorized
+from service.errors import Invalid, ServiceError, Unauthorized
 from service.web import current_user, db_engine, invitation_limits, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
@@ -79,9 +80,9 @@ def new_game():
     if request.method == "POST":
         form = request.form
         try:
-            days = float(form.get("days_per_decision", "3"))
-            time_control = {"initial_seconds": int(days * 86400), "extension_seconds": 86400,
-                            "cap_seconds": max(int(days * 86400), 7 * 86400)}
+            seconds = _decision_seconds(form.get("days_per_decision", "3"))
+            time_control = {"initial_seconds": seconds, "extension_seconds": 86400,
+                            "cap_seconds": max(seconds, 7 * 86400)}
             invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
             game, _ = run(lambda db: play.create_game(
                 db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
@@ -93,6 +94,18 @@ def new_game():
             return render_template("pages/new_game.html", games=engine.game_ids()), 422
         return redirect(url_for("pages.game_page", game_id=game.id))
     return render_template("pages/new_game.html", games=engine.game_ids())
+
+
+def _decision_seconds(days_text: str) -> int:
+    """The form's days per decision in seconds, within the API's bounds."""
+    try:
+        days = float(days_text)
+    except ValueError:
+        days = math.nan
+    if not 0.001 <= days <= 90:  # also refuses nan and the infinities
+        raise Invalid(f"days per decision must be a number from 0.001 to 90, not {days_text[:20]!r}",
+                      code="bad_time_control")
+    return int(days * 86400)
 
 
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:

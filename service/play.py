@@ -9,6 +9,7 @@ caller can hand them to the workers after the commit (`service.tasks.after_commi
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import uuid
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from service.models import Absence, Deadline, Game, Move, Notification, Seat, Us
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
 TIMEOUT_POLICIES = ("default_move", "skip", "forfeit")
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -267,7 +269,13 @@ def read_move(game: Game, move=None, text=None) -> dict:
             return game_rules.parse_move(text)
         except engine.MoveParseError as err:
             raise Invalid(err.message, code=err.code) from None
+    _check_move_shape(move)
     return move
+
+
+def _check_move_shape(move: dict) -> None:
+    if not isinstance(move.get("type"), str):
+        raise Invalid("a move needs a `type` that is a string (see the game's move notation)", code="bad_move")
 
 
 def submit_user_move(db: Session, game_id: int, user: User, version, move: dict | None = None,
@@ -312,6 +320,12 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
         state, events = game_rules.apply(state, seat_number, move)
     except engine.IllegalMove as err:
         raise Invalid(err.message, code=err.code) from None
+    except (TypeError, KeyError, ValueError, AttributeError) as err:
+        # A field of the wrong JSON type (a list for a colour) that the engine's
+        # checks did not expect; the engine is left as it was (it never mutates).
+        log.warning("move %r for game %s refused by a %s: %s", move, game.id, type(err).__name__, err)
+        raise Invalid("the move's fields do not fit the game's move notation (see its docs): "
+                      f"{sorted(move)}", code="bad_move") from None
     seq = _last_seq(db, game) + 1
     db.info[("last_seq", game.id)] = seq
     db.add(Move(game_id=game.id, seq=seq, seat=seat_number, move=move, events=events, by_service=by_service))
