@@ -4,6 +4,8 @@ the commit."""
 from __future__ import annotations
 
 from flask import current_app, request, session
+from flask_wtf.csrf import validate_csrf
+from wtforms import ValidationError
 from sqlmodel import Session, select
 
 from service import tasks
@@ -40,7 +42,10 @@ def run(usecase, *args, **kwargs):
 
 
 def current_user(db: Session, required: bool = True) -> User | None:
-    """The user named by a bearer token or, for pages, by the session."""
+    """The user named by a bearer token or else by the session. A browser sends its
+    cookie along with any request another site makes it send, so an API call that
+    changes something on the strength of the cookie must carry the CSRF token of one of
+    our pages (header X-CSRFToken); pages' forms carry it and are checked before."""
     header = request.headers.get("Authorization", "")
     user = None
     if header:
@@ -49,10 +54,21 @@ def current_user(db: Session, required: bool = True) -> User | None:
             raise Unauthorized("use 'Authorization: Bearer <token>'", code="bad_token")
         user = user_for_api_token(db, secret.strip())
     elif session.get("user_id"):
+        _check_api_csrf()
         user = db.get(User, session["user_id"])
     if user is None and required:
         raise Unauthorized("sign in or send an API token", code="unauthorized")
     return user
+
+
+def _check_api_csrf() -> None:
+    if not request.path.startswith("/api/") or request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken", ""))
+    except ValidationError:
+        raise Unauthorized("an API call signed in by the session cookie needs the page's CSRF token in the "
+                           "X-CSRFToken header; or send 'Authorization: Bearer <token>'", code="csrf_missing") from None
 
 
 def present_game(db: Session, game: Game, user: User | None) -> dict:

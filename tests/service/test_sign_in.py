@@ -43,3 +43,22 @@ def test_a_link_used_by_ten_racing_requests_gives_one_session(app, db):
     assert sum(signed_in(c) for c in clients) == 1
     page = app.test_client().get(path)
     assert page.status_code == 401 and "already used" in page.get_data(as_text=True)
+
+
+def signed_in_client(app, db, email: str):
+    client = app.test_client()
+    path = sign_in_link(app, db, email)
+    assert client.post(path, data={"csrf_token": csrf_of(client.get(path).get_data(as_text=True))}).status_code == 302
+    return client
+
+
+def test_the_session_cookie_alone_changes_nothing_through_the_api(app, db):
+    client = signed_in_client(app, db, f"cookie-{uuid.uuid4().hex[:8]}@example.org")
+    for answer in (client.post("/api/tokens", json={"label": "forged"}),
+                   client.post("/api/tokens", data={"label": "forged"}),
+                   client.post("/api/games", json={"game": "tigris", "players": 2})):
+        assert answer.status_code == 401 and answer.json["code"] == "csrf_missing", answer.json
+    assert client.get("/api/tokens").json["tokens"] == []  # reading with the cookie is harmless
+    csrf = csrf_of(client.get("/games/new").get_data(as_text=True))
+    created = client.post("/api/tokens", json={"label": "mine"}, headers={"X-CSRFToken": csrf})
+    assert created.status_code == 201 and created.json["token"].startswith("tp_")
