@@ -14,7 +14,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlmodel import Session, select, update
 
 from service.errors import Invalid, NotFound, Unauthorized
-from service.models import ApiToken, SignInLink, User, utcnow
+from service.models import ApiToken, SignInLink, User, WebSession, utcnow
 
 TOKEN_PREFIX = "tp_"
 
@@ -70,6 +70,27 @@ def revoke_api_token(db: Session, user: User, token_id: int) -> None:
     if row is None or row.user_id != user.id:
         raise NotFound(f"no token {token_id} of yours")
     row.revoked_at = row.revoked_at or utcnow()
+
+
+def start_session(db: Session, user: User) -> str:
+    """A new browser session; its secret goes into the (signed) cookie."""
+    secret = secrets.token_urlsafe(32)
+    db.add(WebSession(user_id=user.id, token_hash=hash_token(secret)))
+    return secret
+
+
+def user_for_session(db: Session, secret: str) -> User | None:
+    return db.exec(select(User).join(WebSession, WebSession.user_id == User.id).where(
+        WebSession.token_hash == hash_token(secret), WebSession.revoked_at.is_(None))).first()
+
+
+def end_sessions(db: Session, secret: str, everywhere: bool = False) -> None:
+    """Revoke this session, or with `everywhere` every session of its user."""
+    row = db.exec(select(WebSession).where(WebSession.token_hash == hash_token(secret))).first()
+    if row is None:
+        return
+    which = WebSession.user_id == row.user_id if everywhere else WebSession.id == row.id
+    db.exec(update(WebSession).where(which, WebSession.revoked_at.is_(None)).values(revoked_at=utcnow()))
 
 
 def _link_serializer(secret_key: str) -> URLSafeTimedSerializer:

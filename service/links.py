@@ -10,7 +10,7 @@ from itsdangerous import BadSignature
 
 from service import play
 from service.action_tokens import TokenRejected, read_token
-from service.auth import peek_sign_in_link, use_sign_in_link
+from service.auth import peek_sign_in_link, start_session, use_sign_in_link
 from service.db import reading
 from service.errors import ServiceError
 from service.models import User
@@ -93,12 +93,15 @@ def confirm_sign_in(token):
 
 @bp.post("/sign-in/<token>")
 def sign_in(token):
+    def sign_in_with_link(db):
+        return start_session(db, use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
+
     try:
-        user = run(lambda db: use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
+        secret = run(sign_in_with_link)
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
     session.clear()
-    session["user_id"] = user.id
+    session["sid"] = secret
     return redirect(url_for("pages.my_games"))
 
 

@@ -34,6 +34,17 @@ class ApiToken(SQLModel, table=True):
     revoked_at: datetime | None = _when(nullable=True)
 
 
+class WebSession(SQLModel, table=True):
+    """A signed-in browser. The cookie holds the secret; only its SHA-256 is stored,
+    and signing out revokes the row, so a copied cookie stops working too."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="user.id", index=True)
+    token_hash: str = Field(index=True, unique=True, max_length=64)
+    created_at: datetime = _when(default=utcnow)
+    revoked_at: datetime | None = _when(nullable=True)
+
+
 class SignInLink(SQLModel, table=True):
     """A magic link: its nonce is recorded when used, so it works once."""
 

@@ -11,6 +11,7 @@ from markupsafe import Markup
 import engine
 from service import play
 from service.api.accounts import request_sign_in
+from service.auth import end_sessions
 from service.db import reading
 from service.errors import Invalid, ServiceError, Unauthorized
 from service.web import current_user, db_engine, invitation_limits, present_game, run, settings
@@ -21,7 +22,7 @@ bp = Blueprint("pages", __name__)
 @bp.app_context_processor
 def signed_in_user():
     user = None
-    if session.get("user_id"):
+    if session.get("sid"):
         with reading(db_engine()) as db:
             user = current_user(db, required=False)
     return {"current_user": user}
@@ -55,6 +56,9 @@ def sign_in():
 
 @bp.post("/sign-out")
 def sign_out():
+    """End this browser's session (with `everywhere`, every session of the user)."""
+    if session.get("sid"):
+        run(lambda db: end_sessions(db, session["sid"], everywhere=bool(request.form.get("everywhere"))))
     session.clear()
     return redirect(url_for("pages.sign_in"))
 

@@ -9,7 +9,7 @@ from wtforms import ValidationError
 from sqlmodel import Session, select
 
 from service import tasks
-from service.auth import user_for_api_token
+from service.auth import user_for_api_token, user_for_session
 from service.db import transaction
 from service.errors import Unauthorized
 from service.models import Deadline, Game, Seat, User
@@ -53,9 +53,9 @@ def current_user(db: Session, required: bool = True) -> User | None:
         if scheme.lower() != "bearer" or not secret.strip():
             raise Unauthorized("use 'Authorization: Bearer <token>'", code="bad_token")
         user = user_for_api_token(db, secret.strip())
-    elif session.get("user_id"):
+    elif session.get("sid"):
         _check_api_csrf()
-        user = db.get(User, session["user_id"])
+        user = user_for_session(db, session["sid"])
     if user is None and required:
         raise Unauthorized("sign in or send an API token", code="unauthorized")
     return user

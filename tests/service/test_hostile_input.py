@@ -85,11 +85,11 @@ def test_nul_in_a_form_title_is_refused(app, game):
 
 
 def signed_in_client(app, player):
-    from service.auth import user_for_email
+    from service.auth import start_session, user_for_email
 
     client = app.test_client()
     with transaction(app.extensions["turnpost"]["engine"]) as db:
-        user_id = user_for_email(db, player.email).id
+        secret = start_session(db, user_for_email(db, player.email))
     with client.session_transaction() as session:
-        session["user_id"] = user_id
+        session["sid"] = secret
     return client

@@ -62,3 +62,25 @@ def test_the_session_cookie_alone_changes_nothing_through_the_api(app, db):
     csrf = csrf_of(client.get("/games/new").get_data(as_text=True))
     created = client.post("/api/tokens", json={"label": "mine"}, headers={"X-CSRFToken": csrf})
     assert created.status_code == 201 and created.json["token"].startswith("tp_")
+
+
+def test_signing_out_ends_the_session_even_for_a_copied_cookie(app, db):
+    email = f"leaver-{uuid.uuid4().hex[:8]}@example.org"
+    client = signed_in_client(app, db, email)
+    copy = app.test_client()
+    with client.session_transaction() as original, copy.session_transaction() as copied:
+        copied.update(original)  # the stolen cookie
+    assert signed_in(copy)
+    client.post("/sign-out", data={"csrf_token": csrf_of(client.get("/").get_data(as_text=True))})
+    assert not signed_in(client) and not signed_in(copy)
+
+
+def test_sign_out_everywhere_ends_every_session_of_the_user(app, db):
+    email = f"everywhere-{uuid.uuid4().hex[:8]}@example.org"
+    laptop, phone = signed_in_client(app, db, email), signed_in_client(app, db, email)
+    other = signed_in_client(app, db, f"other-{uuid.uuid4().hex[:8]}@example.org")
+    page = laptop.get("/").get_data(as_text=True)
+    assert "Sign out everywhere" in page
+    laptop.post("/sign-out", data={"csrf_token": csrf_of(page), "everywhere": "1"})
+    assert not signed_in(laptop) and not signed_in(phone)
+    assert signed_in(other)

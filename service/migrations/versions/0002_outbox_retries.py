@@ -1,5 +1,5 @@
 """outbox retries: a claim per delivery, the next attempt's time, a dead state;
-addresses stored in lower case
+addresses stored in lower case; server-side web sessions
 
 Revision ID: 0002
 Revises: 0001
@@ -20,6 +20,18 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('next_attempt_at', sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column('dead_at', sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column('last_error', sa.String(length=300), nullable=True))
+    op.create_table('websession',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=False),
+    sa.Column('token_hash', sa.String(length=64), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('revoked_at', sa.DateTime(timezone=True), nullable=True),
+    sa.ForeignKeyConstraint(['user_id'], ['user.id'], ),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('websession', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_websession_user_id'), ['user_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_websession_token_hash'), ['token_hash'], unique=True)
     # Addresses are compared in lower case from now on; an address whose lower-case
     # twin already exists keeps its spelling (merging two accounts is left to a person).
     op.execute('UPDATE "user" SET email = lower(email) WHERE email <> lower(email) AND NOT EXISTS '
@@ -29,6 +41,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_table('websession')
     with op.batch_alter_table('notification', schema=None) as batch_op:
         batch_op.drop_column('last_error')
         batch_op.drop_column('dead_at')
