@@ -80,9 +80,10 @@ def _forget_seats(db: Session, game: Game) -> None:
 
 
 def seat_of_user(db: Session, game: Game, user: User | None) -> Seat | None:
+    """The user's seat; none once he declined (he is then a stranger to the game)."""
     if user is None:
         return None
-    return next((s for s in seats_of(db, game) if s.user_id == user.id), None)
+    return next((s for s in seats_of(db, game) if s.user_id == user.id and s.status != "declined"), None)
 
 
 def check_version(game: Game, version) -> None:

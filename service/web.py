@@ -74,7 +74,7 @@ def _check_api_csrf() -> None:
 def present_game(db: Session, game: Game, user: User | None) -> dict:
     """The game as `user` may see it: his own view, or the spectator's."""
     seats = seats_of(db, game)
-    mine = next((s for s in seats if user is not None and s.user_id == user.id), None)
+    mine = next((s for s in seats if user is not None and s.user_id == user.id and s.status != "declined"), None)
     users = {s.user_id: db.get(User, s.user_id) for s in seats if s.user_id}  # read with the seats
     playing = mine is not None and mine.seat is not None
     deadlines = {
