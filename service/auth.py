@@ -97,41 +97,45 @@ def _link_serializer(secret_key: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(secret_key, salt="turnpost.sign-in")
 
 
-def create_sign_in_link(db: Session, user: User, secret_key: str) -> str:
+def create_sign_in_link(db: Session, email: str, secret_key: str) -> str:
+    """A link for the (normalised) address; nobody is looked up or created before the
+    link is used, so asking costs the same for known and unknown addresses."""
     nonce = secrets.token_urlsafe(24)
-    db.add(SignInLink(nonce=nonce, user_id=user.id))
-    return _link_serializer(secret_key).dumps([user.id, nonce])
+    db.add(SignInLink(nonce=nonce, email=email))
+    return _link_serializer(secret_key).dumps(nonce)
 
 
-def peek_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int) -> User:
-    """The user a sign-in link is for, without using it (for the confirm page)."""
-    user_id, nonce = _read_link(token, secret_key, max_minutes)
-    link = db.get(SignInLink, nonce)
-    if link is None or link.user_id != user_id:
+def peek_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int) -> str:
+    """The address a sign-in link is for, without using it (for the confirm page)."""
+    link = db.get(SignInLink, _read_link(token, secret_key, max_minutes))
+    if link is None or link.email is None:
         raise Unauthorized("this sign-in link is not valid", code="bad_link")
     if link.used_at is not None:
         raise Unauthorized("this sign-in link was already used; ask for a new one", code="used_link")
-    return db.get(User, user_id)
+    return link.email
 
 
 def use_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int) -> User:
-    """The link's user, once: marking the link used is one conditional UPDATE, so of
-    two requests racing with the same link only one gets a session."""
-    user_id, nonce = _read_link(token, secret_key, max_minutes)
-    used = db.exec(update(SignInLink).where(
-        SignInLink.nonce == nonce, SignInLink.user_id == user_id, SignInLink.used_at.is_(None),
-    ).values(used_at=utcnow()).returning(SignInLink.user_id)).first()
-    if used is None:
+    """The link's user (created now if the address is new), once: marking the link
+    used is one conditional UPDATE, so of two requests racing with the same link only
+    one gets a session."""
+    nonce = _read_link(token, secret_key, max_minutes)
+    email = db.exec(update(SignInLink).where(SignInLink.nonce == nonce, SignInLink.used_at.is_(None))
+                    .values(used_at=utcnow()).returning(SignInLink.email)).first()
+    if email is None or email[0] is None:
         peek_sign_in_link(db, token, secret_key, max_minutes)  # raises the reason
         raise Unauthorized("this sign-in link was already used; ask for a new one", code="used_link")
-    return db.get(User, user_id)
+    return user_for_email(db, email[0])
 
 
-def _read_link(token: str, secret_key: str, max_minutes: int) -> tuple[int, str]:
+def _read_link(token: str, secret_key: str, max_minutes: int) -> str:
+    """The link's nonce."""
     try:
-        user_id, nonce = _link_serializer(secret_key).loads(token, max_age=max_minutes * 60)
+        nonce = _link_serializer(secret_key).loads(token, max_age=max_minutes * 60)
     except SignatureExpired:
         raise Unauthorized("this sign-in link has expired; ask for a new one", code="expired_link") from None
     except (BadSignature, ValueError, TypeError):
         raise Unauthorized("this sign-in link is not valid", code="bad_link") from None
-    return int(user_id), str(nonce)
+    if not isinstance(nonce, str):
+        raise Unauthorized("this sign-in link is not valid", code="bad_link")
+    return nonce

@@ -85,10 +85,10 @@ def apply_action(token):
 def confirm_sign_in(token):
     try:
         with reading(db_engine()) as db:
-            user = peek_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes)
+            email = peek_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes)
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
-    return render_template("pages/sign_in_confirm.html", email=user.email, token=token)
+    return render_template("pages/sign_in_confirm.html", email=email, token=token)
 
 
 @bp.post("/sign-in/<token>")

@@ -46,10 +46,12 @@ class WebSession(SQLModel, table=True):
 
 
 class SignInLink(SQLModel, table=True):
-    """A magic link: its nonce is recorded when used, so it works once."""
+    """A magic link for an address: marked when used, so it works once. The user is
+    created (if new) only when the link is used."""
 
     nonce: str = Field(primary_key=True, max_length=64)
-    user_id: int = Field(foreign_key="user.id")
+    user_id: int | None = Field(default=None, foreign_key="user.id")  # links written before the address was kept
+    email: str | None = Field(default=None, max_length=254)
     created_at: datetime = _when(default=utcnow)
     used_at: datetime | None = _when(nullable=True)
 

@@ -84,3 +84,47 @@ def test_sign_out_everywhere_ends_every_session_of_the_user(app, db):
     laptop.post("/sign-out", data={"csrf_token": csrf_of(page), "everywhere": "1"})
     assert not signed_in(laptop) and not signed_in(phone)
     assert signed_in(other)
+
+
+def test_asking_for_a_link_does_the_same_work_for_known_and_unknown_addresses(app, db):
+    from sqlalchemy import event
+
+    from service.api.accounts import request_sign_in
+    from service.auth import user_for_email
+    from service.models import User
+
+    engine = app.extensions["turnpost"]["engine"]
+    known, unknown = f"known-{uuid.uuid4().hex[:8]}@example.org", f"unknown-{uuid.uuid4().hex[:8]}@example.org"
+    with db() as session:
+        user_for_email(session, known)
+
+    def statements(email):
+        seen = []
+        listener = lambda conn, cursor, statement, *rest: seen.append(statement)  # noqa: E731
+        event.listen(engine, "before_cursor_execute", listener)
+        try:
+            with db() as session:
+                request_sign_in(session, email, "http://turnpost.test", "k", 30)
+        finally:
+            event.remove(engine, "before_cursor_execute", listener)
+        return seen
+
+    assert statements(known) == statements(unknown)
+    with db() as session:
+        assert session.exec(select(User).where(User.email == unknown)).first() is None
+
+
+def test_the_account_is_created_when_the_link_is_used(app, db):
+    from service.models import User
+
+    email = f"Newcomer-{uuid.uuid4().hex[:8]}@Example.org"
+    path = sign_in_link(app, db, email)
+    with db() as session:
+        assert session.exec(select(User).where(User.email == email.lower())).first() is None
+    client = app.test_client()
+    page = client.get(path).get_data(as_text=True)
+    assert email.lower() in page
+    assert client.post(path, data={"csrf_token": csrf_of(page)}).status_code == 302
+    assert signed_in(client)
+    with db() as session:
+        assert session.exec(select(User).where(User.email == email.lower())).one()

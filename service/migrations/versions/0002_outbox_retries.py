@@ -1,5 +1,6 @@
 """outbox retries: a claim per delivery, the next attempt's time, a dead state;
-addresses stored in lower case; server-side web sessions
+addresses stored in lower case; server-side web sessions; sign-in links name an
+address, not a user
 
 Revision ID: 0002
 Revises: 0001
@@ -32,6 +33,9 @@ def upgrade() -> None:
     with op.batch_alter_table('websession', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_websession_user_id'), ['user_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_websession_token_hash'), ['token_hash'], unique=True)
+    with op.batch_alter_table('signinlink', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('email', sa.String(length=254), nullable=True))
+        batch_op.alter_column('user_id', existing_type=sa.Integer(), nullable=True)
     # Addresses are compared in lower case from now on; an address whose lower-case
     # twin already exists keeps its spelling (merging two accounts is left to a person).
     op.execute('UPDATE "user" SET email = lower(email) WHERE email <> lower(email) AND NOT EXISTS '
@@ -41,6 +45,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.execute('DELETE FROM signinlink WHERE user_id IS NULL')
+    with op.batch_alter_table('signinlink', schema=None) as batch_op:
+        batch_op.alter_column('user_id', existing_type=sa.Integer(), nullable=False)
+        batch_op.drop_column('email')
     op.drop_table('websession')
     with op.batch_alter_table('notification', schema=None) as batch_op:
         batch_op.drop_column('last_error')
