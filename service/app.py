@@ -10,6 +10,7 @@ from werkzeug.routing import IntegerConverter
 from service.config import Settings
 from service.db import make_engine
 from service.errors import ServiceError
+from service.headers import install_headers
 from service.input_guard import install_input_guard
 from service.limits import install_limits
 
@@ -51,6 +52,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     register_blueprints(app, api)
     register_error_handlers(app)
     install_limits(app, settings)
+    install_headers(app, settings.base_url)
     return app
 
 

@@ -37,6 +37,7 @@ class Settings:
     rate_limit: str = field(default_factory=lambda: os.environ.get("RATE_LIMIT", "600 per minute"))
     sign_in_minutes: int = 30
     sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
+    sign_in_address_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_ADDRESS_LIMIT", "5 per hour"))
     link_days: int = 14
     # Invitation emails a creator may send, and one address may receive, in 24 hours.
     invitations_per_sender: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_SENDER", "20")))

@@ -128,3 +128,52 @@ def test_the_account_is_created_when_the_link_is_used(app, db):
     assert signed_in(client)
     with db() as session:
         assert session.exec(select(User).where(User.email == email.lower())).one()
+
+
+def limited_app(database_url, tmp_path, **limits):
+    from service.app import create_app
+    from service.config import Settings
+
+    return create_app(Settings(database_url=database_url, secret_key="k", redis_url=None, maildir=tmp_path, **limits))
+
+
+def ask(client, email, page=False, ip="10.0.0.1"):
+    if page:
+        csrf = csrf_of(client.get("/sign-in", environ_base={"REMOTE_ADDR": ip}).get_data(as_text=True))
+        return client.post("/sign-in", data={"email": email, "csrf_token": csrf}, environ_base={"REMOTE_ADDR": ip}).status_code
+    return client.post("/api/sign-in", json={"email": email}, environ_base={"REMOTE_ADDR": ip}).status_code
+
+
+def test_the_sign_in_limit_is_shared_by_the_api_and_the_page(database_url, tmp_path):
+    client = limited_app(database_url, tmp_path, sign_in_limit="3 per minute").test_client()
+    codes = [ask(client, f"s{n}-{uuid.uuid4().hex[:6]}@example.org", page=n % 2 == 1) for n in range(5)]
+    assert codes == [202, 200, 202, 429, 429]
+
+
+def test_one_address_is_not_flooded_from_many_machines(database_url, tmp_path):
+    client = limited_app(database_url, tmp_path, sign_in_address_limit="2 per hour").test_client()
+    target = f"Victim-{uuid.uuid4().hex[:6]}@example.org"
+    codes = [ask(client, target if n % 2 else target.lower(), page=n == 1, ip=f"10.0.1.{n}") for n in range(4)]
+    assert codes == [202, 200, 429, 429]
+    assert ask(client, f"other-{uuid.uuid4().hex[:6]}@example.org", ip="10.0.1.9") == 202
+
+
+def test_pages_refuse_framing_and_run_only_our_scripts(app):
+    answer = app.test_client().get("/sign-in")
+    policy = answer.headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    assert answer.headers["X-Frame-Options"] == "DENY"
+    assert answer.headers["Referrer-Policy"] == "no-referrer"
+    assert "Secure" not in answer.headers.get("Set-Cookie", "Secure-free")  # plain HTTP in tests
+
+
+def test_the_session_cookie_is_secure_over_https(database_url, tmp_path):
+    from service.app import create_app
+    from service.config import Settings
+
+    https = create_app(Settings(database_url=database_url, secret_key="k", redis_url=None, maildir=tmp_path,
+                                base_url="https://turnpost.example.org"))
+    answer = https.test_client().get("/sign-in", base_url="https://turnpost.example.org")
+    cookie = answer.headers["Set-Cookie"]
+    assert "; Secure" in cookie and "HttpOnly" in cookie
+    assert "max-age" in answer.headers["Strict-Transport-Security"]
