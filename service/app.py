@@ -1,7 +1,8 @@
 """The Flask application factory."""
 from __future__ import annotations
 
-from flask import Flask, jsonify
+from flask import Flask, jsonify, request
+from sqlalchemy.exc import OperationalError
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import HTTPException
@@ -90,6 +91,19 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def service_error(err: ServiceError):
         return jsonify(err.to_dict()), err.status
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(err: OperationalError):
+        # The connection was lost (a restart, a killed backend): the transaction was
+        # rolled back or, if the loss came during the commit, may have been applied;
+        # a retry is safe, as changes carry the version they apply to.
+        app.logger.warning("database unavailable: %s", err)
+        body = {"code": "unavailable",
+                "message": "the database is unavailable for a moment; try again (a change already applied "
+                           "answers with a stale version)"}
+        if not request.path.startswith("/api/"):  # plain text: a page template would ask the database
+            return body["message"], 503, {"Content-Type": "text/plain; charset=utf-8", "Retry-After": "1"}
+        return jsonify(body), 503, {"Retry-After": "1"}
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
