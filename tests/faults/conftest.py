@@ -16,7 +16,10 @@ import redis
 
 from service.app import create_app, start_dispatcher
 from service.config import Settings
-from tests.workers.conftest import free_port, smtp_server  # noqa: F401  (a fixture)
+from aiosmtpd.controller import Controller
+
+from tests.workers.conftest import free_port
+from tests.workers.test_retries import MoodyServer
 from workers.app import mail_queue
 
 
@@ -70,9 +73,21 @@ def own_redis(tmp_path):
 
 
 @pytest.fixture
-def fault_stack(database_url, smtp_server, own_redis, tmp_path):  # noqa: F811
+def smtp_server():
+    """An SMTP sink whose answers a test can change (accepting all by default)."""
+    server = MoodyServer()
+    controller = Controller(server, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    server.url = f"smtp://127.0.0.1:{controller.port}"
+    yield server
+    controller.stop()
+
+
+@pytest.fixture
+def fault_stack(database_url, smtp_server, own_redis, tmp_path):
     """The web app on `own_redis`, and a way to start worker, mailer and beat
-    processes (they sweep the outbox every second, for rows older than 2 s)."""
+    processes (they sweep the outbox every second, for rows older than 2 s, and retry
+    a failed email after 1, 2, then at most 4 s, 8 attempts at most)."""
     queue = f"turnpost-fault-{uuid.uuid4().hex[:12]}"
     settings = Settings(database_url=database_url, redis_url=own_redis.url, smtp_url=smtp_server.url,
                         base_url="http://turnpost.test", secret_key="fault-secret", queue=queue,
@@ -82,7 +97,8 @@ def fault_stack(database_url, smtp_server, own_redis, tmp_path):  # noqa: F811
     start_dispatcher(app)
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": own_redis.url, "SMTP_URL": smtp_server.url,
            "SECRET_KEY": "fault-secret", "BASE_URL": "http://turnpost.test", "TURNPOST_QUEUE": queue,
-           "TURNPOST_OUTBOX_SWEEP_SECONDS": "1", "TURNPOST_OUTBOX_GRACE_SECONDS": "2", "MAIL_CLAIM_SECONDS": "3"}
+           "TURNPOST_OUTBOX_SWEEP_SECONDS": "1", "TURNPOST_OUTBOX_GRACE_SECONDS": "2", "MAIL_CLAIM_SECONDS": "3",
+           "MAIL_RETRY_SECONDS": "1", "MAIL_RETRY_MAX_SECONDS": "4", "MAIL_MAX_ATTEMPTS": "8"}
     processes: list[subprocess.Popen] = []
 
     def spawn(*args: str) -> subprocess.Popen:

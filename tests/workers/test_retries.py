@@ -25,6 +25,7 @@ class MoodyServer(Inbox):
 
     def __init__(self):
         super().__init__()
+        self.default_reply = "250 OK"
         self.replies: dict[str, str] = {}
         self.tries: list[str] = []
 
@@ -35,7 +36,7 @@ class MoodyServer(Inbox):
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if not self.tries or self.tries[-1][1] is not envelope:  # one per transaction
             self.tries.append((address, envelope))
-        reply = self.replies.get(address, "250 OK")
+        reply = self.replies.get(address, self.default_reply)
         if reply.startswith("250"):
             envelope.rcpt_tos.append(address)
         return reply
