@@ -4,6 +4,7 @@ sink. Every wait is bounded; every process is stopped at the end."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -65,6 +66,8 @@ class RedisServer:
 
 @pytest.fixture
 def own_redis(tmp_path):
+    if shutil.which("redis-server") is None:
+        pytest.fail("MISSING: redis-server (Debian package redis-server) is needed by the fault tests")
     server = RedisServer(tmp_path)
     server.start()
     yield server
