@@ -56,8 +56,10 @@ class RedisServer:
         except redis.ConnectionError:
             return False
 
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
+    def kill(self, how: signal.Signals = signal.SIGKILL) -> None:
+        """Kill it (SIGKILL: connections just break) or stop it (SIGTERM: Redis closes
+        them first, as on a restart)."""
+        self.process.send_signal(how)
         self.process.wait(timeout=10)
 
     def client(self) -> redis.Redis:
@@ -111,9 +113,9 @@ def fault_stack(database_url, smtp_server, own_redis, tmp_path):
         processes.append(process)
         return process
 
-    def worker(queues: str = f"{queue},{mail_queue(queue)}") -> subprocess.Popen:
-        return spawn("worker", "--pool=solo", "-Q", queues, "--loglevel=info",
-                     "--without-gossip", "--without-mingle", "--without-heartbeat")
+    def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo") -> subprocess.Popen:
+        # Gossip, mingle and heartbeat on, as the Procfile runs it.
+        return spawn("worker", f"--pool={pool}", "--concurrency=1", "-Q", queues, "--loglevel=info")
 
     def beat() -> subprocess.Popen:
         return spawn("beat", "--loglevel=info", "--schedule", str(tmp_path / "beat-schedule"))
