@@ -18,7 +18,7 @@ def game(app):
     make = lambda name: Player(app, f"{name}-{uuid.uuid4().hex[:8]}@example.org")  # noqa: E731
     players, game = start_game(make, 2)
     mover = players[int(next(iter(game["pending"])))]
-    return mover, game
+    return mover, mover.get(f"/api/games/{game['id']}").json  # the game as the mover sees it
 
 
 def unchanged(mover, game):
