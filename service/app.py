@@ -1,7 +1,8 @@
 """The Flask application factory."""
 from __future__ import annotations
 
-from flask import Flask, jsonify
+from flask import Flask, jsonify, request
+from sqlalchemy.exc import OperationalError
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import HTTPException
@@ -10,6 +11,8 @@ from werkzeug.routing import IntegerConverter
 from service.config import Settings
 from service.db import make_engine
 from service.errors import ServiceError
+from service.headers import install_headers
+from service.input_guard import install_input_guard
 from service.limits import install_limits
 
 csrf = CSRFProtect()
@@ -46,9 +49,11 @@ def create_app(settings: Settings | None = None) -> Flask:
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
     api.register_converter(IdConverter, lambda _: {"type": "integer", "minimum": 1, "maximum": MAX_ID})
     csrf.init_app(app)
+    install_input_guard(app)
     register_blueprints(app, api)
     register_error_handlers(app)
     install_limits(app, settings)
+    install_headers(app, settings.base_url)
     return app
 
 
@@ -88,6 +93,19 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def service_error(err: ServiceError):
         return jsonify(err.to_dict()), err.status
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(err: OperationalError):
+        # The connection was lost (a restart, a killed backend): the transaction was
+        # rolled back or, if the loss came during the commit, may have been applied;
+        # a retry is safe, as changes carry the version they apply to.
+        app.logger.warning("database unavailable: %s", err)
+        body = {"code": "unavailable",
+                "message": "the database is unavailable for a moment; try again (a change already applied "
+                           "answers with a stale version)"}
+        if not request.path.startswith("/api/"):  # plain text: a page template would ask the database
+            return body["message"], 503, {"Content-Type": "text/plain; charset=utf-8", "Retry-After": "1"}
+        return jsonify(body), 503, {"Retry-After": "1"}
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):

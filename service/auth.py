@@ -9,12 +9,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from marshmallow import ValidationError, validate
+from email_validator import EmailNotValidError, validate_email
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from sqlmodel import Session, select
+from sqlmodel import Session, select, update
 
 from service.errors import Invalid, NotFound, Unauthorized
-from service.models import ApiToken, SignInLink, User, utcnow
+from service.models import ApiToken, SignInLink, User, WebSession, utcnow
 
 TOKEN_PREFIX = "tp_"
 
@@ -23,19 +23,18 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-_EMAIL = validate.Email()
-
-
 def normalise_email(email: str) -> str:
-    """The address with its domain in lower case; Invalid if it is not an address."""
-    email = (email or "").strip() if isinstance(email, str) else ""
+    """The address as stored, all in lower case (so Bob@x and bob@x are one user), or
+    Invalid saying why it is not one we can send to. Checked by email-validator: no
+    quoted local parts, no internationalised addresses, a domain with a dot outside
+    the reserved names (the .test domain is allowed for test set-ups); the domain's
+    DNS is not asked."""
+    text = email.strip() if isinstance(email, str) else ""
     try:
-        _EMAIL(email)
-        email.encode("ascii")  # internationalised addresses are not supported
-    except (ValidationError, UnicodeEncodeError):
-        raise Invalid(f"{email!r} is not an email address", code="bad_email") from None
-    local, _, domain = email.rpartition("@")
-    return f"{local}@{domain.lower()}"
+        checked = validate_email(text, check_deliverability=False, allow_smtputf8=False, test_environment=True)
+    except EmailNotValidError as err:
+        raise Invalid(f"{text!r} is not an email address we can send to: {err}", code="bad_email") from None
+    return checked.normalized.lower()
 
 
 def user_for_email(db: Session, email: str) -> User:
@@ -73,39 +72,70 @@ def revoke_api_token(db: Session, user: User, token_id: int) -> None:
     row.revoked_at = row.revoked_at or utcnow()
 
 
+def start_session(db: Session, user: User) -> str:
+    """A new browser session; its secret goes into the (signed) cookie."""
+    secret = secrets.token_urlsafe(32)
+    db.add(WebSession(user_id=user.id, token_hash=hash_token(secret)))
+    return secret
+
+
+def user_for_session(db: Session, secret: str) -> User | None:
+    return db.exec(select(User).join(WebSession, WebSession.user_id == User.id).where(
+        WebSession.token_hash == hash_token(secret), WebSession.revoked_at.is_(None))).first()
+
+
+def end_sessions(db: Session, secret: str, everywhere: bool = False) -> None:
+    """Revoke this session, or with `everywhere` every session of its user."""
+    row = db.exec(select(WebSession).where(WebSession.token_hash == hash_token(secret))).first()
+    if row is None:
+        return
+    which = WebSession.user_id == row.user_id if everywhere else WebSession.id == row.id
+    db.exec(update(WebSession).where(which, WebSession.revoked_at.is_(None)).values(revoked_at=utcnow()))
+
+
 def _link_serializer(secret_key: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(secret_key, salt="turnpost.sign-in")
 
 
-def create_sign_in_link(db: Session, user: User, secret_key: str) -> str:
+def create_sign_in_link(db: Session, email: str, secret_key: str) -> str:
+    """A link for the (normalised) address; nobody is looked up or created before the
+    link is used, so asking costs the same for known and unknown addresses."""
     nonce = secrets.token_urlsafe(24)
-    db.add(SignInLink(nonce=nonce, user_id=user.id))
-    return _link_serializer(secret_key).dumps([user.id, nonce])
+    db.add(SignInLink(nonce=nonce, email=email))
+    return _link_serializer(secret_key).dumps(nonce)
 
 
-def peek_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int) -> User:
-    """The user a sign-in link is for, without using it (for the confirm page)."""
-    user_id, nonce = _read_link(token, secret_key, max_minutes)
-    link = db.get(SignInLink, nonce)
-    if link is None or link.user_id != user_id:
+def peek_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int) -> str:
+    """The address a sign-in link is for, without using it (for the confirm page)."""
+    link = db.get(SignInLink, _read_link(token, secret_key, max_minutes))
+    if link is None or link.email is None:
         raise Unauthorized("this sign-in link is not valid", code="bad_link")
     if link.used_at is not None:
         raise Unauthorized("this sign-in link was already used; ask for a new one", code="used_link")
-    return db.get(User, user_id)
+    return link.email
 
 
 def use_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int) -> User:
-    user = peek_sign_in_link(db, token, secret_key, max_minutes)
-    _, nonce = _read_link(token, secret_key, max_minutes)
-    db.get(SignInLink, nonce).used_at = utcnow()
-    return user
+    """The link's user (created now if the address is new), once: marking the link
+    used is one conditional UPDATE, so of two requests racing with the same link only
+    one gets a session."""
+    nonce = _read_link(token, secret_key, max_minutes)
+    email = db.exec(update(SignInLink).where(SignInLink.nonce == nonce, SignInLink.used_at.is_(None))
+                    .values(used_at=utcnow()).returning(SignInLink.email)).first()
+    if email is None or email[0] is None:
+        peek_sign_in_link(db, token, secret_key, max_minutes)  # raises the reason
+        raise Unauthorized("this sign-in link was already used; ask for a new one", code="used_link")
+    return user_for_email(db, email[0])
 
 
-def _read_link(token: str, secret_key: str, max_minutes: int) -> tuple[int, str]:
+def _read_link(token: str, secret_key: str, max_minutes: int) -> str:
+    """The link's nonce."""
     try:
-        user_id, nonce = _link_serializer(secret_key).loads(token, max_age=max_minutes * 60)
+        nonce = _link_serializer(secret_key).loads(token, max_age=max_minutes * 60)
     except SignatureExpired:
         raise Unauthorized("this sign-in link has expired; ask for a new one", code="expired_link") from None
     except (BadSignature, ValueError, TypeError):
         raise Unauthorized("this sign-in link is not valid", code="bad_link") from None
-    return int(user_id), str(nonce)
+    if not isinstance(nonce, str):
+        raise Unauthorized("this sign-in link is not valid", code="bad_link")
+    return nonce

@@ -52,6 +52,36 @@ def token_create(email: str, label: str) -> None:
     click.echo(secret)
 
 
+@main.command()
+@click.option("--limit", default=50, show_default=True, help="rows listed per state")
+def outbox(limit: int) -> None:
+    """The email outbox: how many rows are sent, waiting, retrying and dead, and the
+    retrying and dead rows with their last error."""
+    from sqlalchemy import func
+    from sqlmodel import select
+
+    from service.db import make_engine, reading
+    from service.models import Notification as N
+
+    states = {
+        "sent": N.sent_at.is_not(None),
+        "dead": N.dead_at.is_not(None),
+        "retrying": (N.sent_at.is_(None)) & (N.dead_at.is_(None)) & (N.attempts > 0),
+        "waiting": (N.sent_at.is_(None)) & (N.dead_at.is_(None)) & (N.attempts == 0),
+    }
+    with reading(make_engine(_settings().database_url)) as session:
+        counts = {state: session.exec(select(func.count()).select_from(N).where(where)).one()
+                  for state, where in states.items()}
+        click.echo("  ".join(f"{state}: {count}" for state, count in counts.items()))
+        for state in ("retrying", "dead"):
+            rows = session.exec(select(N).where(states[state]).order_by(N.id).limit(limit)).all()
+            for row in rows:
+                when = row.dead_at if state == "dead" else row.next_attempt_at
+                when = f"{when:%Y-%m-%d %H:%M:%S} UTC" if when else "now"
+                click.echo(f"{state:8} #{row.id} {row.kind} to {row.email}: {row.attempts} attempts, "
+                           f"{'dead since' if state == 'dead' else 'next'} {when}; {row.last_error or ''}")
+
+
 @main.command("replay-check")
 @click.argument("game_id", type=int)
 def replay_check(game_id: int) -> None:

@@ -37,7 +37,18 @@ class Settings:
     rate_limit: str = field(default_factory=lambda: os.environ.get("RATE_LIMIT", "600 per minute"))
     sign_in_minutes: int = 30
     sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
+    sign_in_address_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_ADDRESS_LIMIT", "5 per hour"))
     link_days: int = 14
+    # Invitation emails a creator may send, and one address may receive, in 24 hours.
+    invitations_per_sender: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_SENDER", "20")))
+    invitations_per_recipient: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_RECIPIENT", "3")))
+    # Email retries: the n-th temporary failure waits retry_seconds * 2**(n-1), at most
+    # retry_max_seconds; after mail_max_attempts attempts the row is dead.
+    mail_max_attempts: int = field(default_factory=lambda: int(os.environ.get("MAIL_MAX_ATTEMPTS", "8")))
+    mail_retry_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_RETRY_SECONDS", "60")))
+    mail_retry_max_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "3600")))
+    # A delivery's hold on its row, longer than any send; a killed worker's row waits this long.
+    mail_claim_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_CLAIM_SECONDS", "120")))
     max_body_bytes: int = 64 * 1024
     # Inbound mail: replies come to play+<token>@mail_domain (docs/email.md).
     mail_domain: str = field(default_factory=lambda: os.environ.get("MAIL_DOMAIN", "turnpost.localhost").lower())

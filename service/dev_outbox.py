@@ -46,8 +46,9 @@ def _html_with_pictures(mail: EmailMessage) -> str | None:
         if content_id and item.get_content_maintype() == "image":
             data = base64.b64encode(item.get_payload(decode=True)).decode()
             html = html.replace(f"cid:{content_id}", f"data:{item.get_content_type()};base64,{data}")
-    # Shown in a sandboxed frame; its links open beside the outbox.
-    return Markup.escape('<base target="_blank">' + html)
+    # Shown in a sandboxed frame; its links open beside the outbox (the page's content
+    # policy allows no <base> element).
+    return Markup.escape(html.replace("<a ", '<a target="_blank" '))
 
 
 def send_reply(original, body: str, port: int) -> None:

@@ -44,3 +44,7 @@ class Conflict(ServiceError):
 
 class Invalid(ServiceError):
     status, code = 422, "invalid"
+
+
+class TooMany(ServiceError):
+    status, code = 429, "rate_limited"

@@ -1,9 +1,12 @@
 """Rate limits (Flask-Limiter), one limiter per application: a default limit per
-client address, and a stricter one on requests that send email. Shared storage on
-Redis when REDIS_URL is set."""
+client address, and stricter ones on asking for a sign-in link, shared by the API and
+the page: per client address, and per email address asked for (so no one address can
+be flooded from many machines). Shared storage on Redis when REDIS_URL is set; while
+Redis is unreachable each process counts in its own memory instead, so an outage
+loosens the limits a little but refuses nobody."""
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -11,11 +14,24 @@ from flask_limiter.util import get_remote_address
 MAILING_VIEWS = ("accounts.SignIn", "pages.sign_in")
 
 
+def asked_address() -> str:
+    """The email address a sign-in request asks for, as it will be stored."""
+    body = request.get_json(silent=True) if request.is_json else request.form
+    email = body.get("email") if isinstance(body, dict) or hasattr(body, "get") else None
+    return email.strip().lower() if isinstance(email, str) else ""
+
+
 def install_limits(app: Flask, settings) -> Limiter:
     limiter = Limiter(
         get_remote_address, app=app, default_limits=[settings.rate_limit],
         storage_uri=settings.redis_url or "memory://", key_prefix="turnpost-limit",
+        # A dead Redis must not hang a request: fail fast and count in memory.
+        storage_options={"socket_connect_timeout": 1, "socket_timeout": 1} if settings.redis_url else {},
+        in_memory_fallback_enabled=True, swallow_errors=True,
     )
+    per_client = limiter.shared_limit(settings.sign_in_limit, scope="sign-in", methods=["POST"])
+    per_address = limiter.shared_limit(settings.sign_in_address_limit, scope="sign-in-address",
+                                       key_func=asked_address, methods=["POST"])
     for name in MAILING_VIEWS:
-        app.view_functions[name] = limiter.limit(settings.sign_in_limit, methods=["POST"])(app.view_functions[name])
+        app.view_functions[name] = per_address(per_client(app.view_functions[name]))
     return limiter

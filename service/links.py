@@ -10,7 +10,7 @@ from itsdangerous import BadSignature
 
 from service import dev_outbox, play
 from service.action_tokens import TokenRejected, read_token
-from service.auth import peek_sign_in_link, use_sign_in_link
+from service.auth import peek_sign_in_link, start_session, use_sign_in_link
 from service.db import reading
 from service.errors import ServiceError
 from service.models import User
@@ -89,21 +89,24 @@ def apply_action(token):
 def confirm_sign_in(token):
     try:
         with reading(db_engine()) as db:
-            user = peek_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes)
+            email = peek_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes)
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
-    return render_template("pages/sign_in_confirm.html", email=user.email, token=token)
+    return render_template("pages/sign_in_confirm.html", email=email, token=token)
 
 
 @bp.post("/sign-in/<token>")
 def sign_in(token):
+    def sign_in_with_link(db):
+        return start_session(db, use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
+
     try:
-        user = run(lambda db: use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
+        secret = run(sign_in_with_link)
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
     run(lambda db: setattr(db.get(User, user.id), "bouncing_since", None))  # the link arrived: mail works
     session.clear()
-    session["user_id"] = user.id
+    session["sid"] = secret
     return redirect(url_for("pages.my_games"))
 
 

@@ -35,11 +35,24 @@ class ApiToken(SQLModel, table=True):
     revoked_at: datetime | None = _when(nullable=True)
 
 
+class WebSession(SQLModel, table=True):
+    """A signed-in browser. The cookie holds the secret; only its SHA-256 is stored,
+    and signing out revokes the row, so a copied cookie stops working too."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="user.id", index=True)
+    token_hash: str = Field(index=True, unique=True, max_length=64)
+    created_at: datetime = _when(default=utcnow)
+    revoked_at: datetime | None = _when(nullable=True)
+
+
 class SignInLink(SQLModel, table=True):
-    """A magic link: its nonce is recorded when used, so it works once."""
+    """A magic link for an address: marked when used, so it works once. The user is
+    created (if new) only when the link is used."""
 
     nonce: str = Field(primary_key=True, max_length=64)
-    user_id: int = Field(foreign_key="user.id")
+    user_id: int | None = Field(default=None, foreign_key="user.id")  # links written before the address was kept
+    email: str | None = Field(default=None, max_length=254)
     created_at: datetime = _when(default=utcnow)
     used_at: datetime | None = _when(nullable=True)
 
@@ -98,7 +111,10 @@ class Move(SQLModel, table=True):
 
 
 class Notification(SQLModel, table=True):
-    """The outbox: an email owed. Marked sent only after the SMTP server accepted it."""
+    """The outbox: an email owed. Marked sent only after the SMTP server accepted it.
+    A delivery claims the row until `claimed_until`, so one is in flight at a time; a
+    temporary failure sets `next_attempt_at`; a permanent one, or too many attempts,
+    sets `dead_at` with `last_error`, and the row is not tried again."""
 
     id: int | None = Field(default=None, primary_key=True)
     kind: str = Field(max_length=20)
@@ -111,6 +127,10 @@ class Notification(SQLModel, table=True):
     created_at: datetime = _when(default=utcnow)
     sent_at: datetime | None = _when(nullable=True, index=True)
     attempts: int = 0
+    claimed_until: datetime | None = _when(nullable=True)
+    next_attempt_at: datetime | None = _when(nullable=True)
+    dead_at: datetime | None = _when(nullable=True)
+    last_error: str | None = Field(default=None, max_length=300)
 
 
 class InboundMail(SQLModel, table=True):

@@ -3,6 +3,7 @@ drawn board and the decision owed. Forms carry CSRF tokens and the game's versio
 from __future__ import annotations
 
 import importlib
+import math
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -10,9 +11,10 @@ from markupsafe import Markup
 import engine
 from service import play
 from service.api.accounts import request_sign_in
+from service.auth import end_sessions
 from service.db import reading
-from service.errors import ServiceError, Unauthorized
-from service.web import current_user, db_engine, present_game, run, settings
+from service.errors import Invalid, ServiceError, Unauthorized
+from service.web import current_user, db_engine, invitation_limits, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
 
@@ -20,7 +22,7 @@ bp = Blueprint("pages", __name__)
 @bp.app_context_processor
 def signed_in_user():
     user = None
-    if session.get("user_id"):
+    if session.get("sid"):
         with reading(db_engine()) as db:
             user = current_user(db, required=False)
     return {"current_user": user}
@@ -54,6 +56,9 @@ def sign_in():
 
 @bp.post("/sign-out")
 def sign_out():
+    """End this browser's session (with `everywhere`, every session of the user)."""
+    if session.get("sid"):
+        run(lambda db: end_sessions(db, session["sid"], everywhere=bool(request.form.get("everywhere"))))
     session.clear()
     return redirect(url_for("pages.sign_in"))
 
@@ -87,16 +92,16 @@ def new_game():
     if request.method == "POST":
         form = request.form
         try:
-            days = float(form.get("days_per_decision", "3"))
-            time_control = {"initial_seconds": int(days * 86400), "extension_seconds": 86400,
-                            "cap_seconds": max(int(days * 86400), 7 * 86400)}
+            seconds = _decision_seconds(form.get("days_per_decision", "3"))
+            time_control = {"initial_seconds": seconds, "extension_seconds": 86400,
+                            "cap_seconds": max(seconds, 7 * 86400)}
             invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
             invite += [{"bot": form.get("bot_kind", "greedy")}] * int(form.get("bots", "0"))
             game, _ = run(lambda db: play.create_game(
                 db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
                 _form_options(form),
                 invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "bot"),
-                form.get("title", "")))
+                form.get("title", ""), limits=invitation_limits()))
         except (ServiceError, ValueError) as err:
             flash(getattr(err, "message", "check the numbers"), "error")
             return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions()), 422
@@ -118,6 +123,18 @@ def _form_options(form) -> dict:
     if game == "eden" and form.get("players") == "2":
         return {"allow_two": True}
     return {}
+
+
+def _decision_seconds(days_text: str) -> int:
+    """The form's days per decision in seconds, within the API's bounds."""
+    try:
+        days = float(days_text)
+    except ValueError:
+        days = math.nan
+    if not 0.001 <= days <= 90:  # also refuses nan and the infinities
+        raise Invalid(f"days per decision must be a number from 0.001 to 90, not {days_text[:20]!r}",
+                      code="bad_time_control")
+    return int(days * 86400)
 
 
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:

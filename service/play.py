@@ -9,20 +9,22 @@ caller can hand them to the workers after the commit (`service.tasks.after_commi
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import Session, select
 
 import engine
-from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale
+from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale, TooMany
 from service.models import Absence, Deadline, Game, Move, Notification, Seat, User, utcnow
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
 TIMEOUT_POLICIES = ("bot", "default_move", "skip", "forfeit")
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -78,9 +80,10 @@ def _forget_seats(db: Session, game: Game) -> None:
 
 
 def seat_of_user(db: Session, game: Game, user: User | None) -> Seat | None:
+    """The user's seat; none once he declined (he is then a stranger to the game)."""
     if user is None:
         return None
-    return next((s for s in seats_of(db, game) if s.user_id == user.id), None)
+    return next((s for s in seats_of(db, game) if s.user_id == user.id and s.status != "declined"), None)
 
 
 def check_version(game: Game, version) -> None:
@@ -112,10 +115,34 @@ def notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: G
 
 # --- creating and joining --------------------------------------------------------
 
+@dataclass(frozen=True)
+class InvitationLimits:
+    """Invitation emails per 24 hours: sent by one creator, received by one address
+    (invitations carry text chosen by their sender, so they must not become a relay)."""
+
+    per_sender: int
+    per_recipient: int
+
+
+def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limits: InvitationLimits | None) -> None:
+    if limits is None or not emails:
+        return
+    since = utcnow() - timedelta(days=1)
+    invitations = select(func.count(Notification.id)).where(Notification.kind == "invitation", Notification.created_at > since)
+    sent = db.exec(invitations.join(Game, Game.id == Notification.game_id).where(Game.creator_id == inviter.id)).one()
+    if sent + len(emails) > limits.per_sender:
+        raise TooMany(f"you may send {limits.per_sender} invitations a day; {sent} were sent in the last 24 hours",
+                      code="invitation_limit")
+    for email in emails:
+        if db.exec(invitations.where(Notification.email == email)).one() >= limits.per_recipient:
+            raise TooMany(f"{email} has had {limits.per_recipient} invitations in the last 24 hours; "
+                          "try again tomorrow", code="invitation_limit")
+
+
 def create_game(db: Session, creator: User, game_type: str, players: int, options: dict | None = None,
                 invite: list = (), seat_order: str = "fixed", spectators: bool = False,
                 time_control: dict | None = None, timeout_policy: str = "bot",
-                title: str = "") -> tuple[Game, Work]:
+                title: str = "", limits: InvitationLimits | None = None) -> tuple[Game, Work]:
     """`invite` lists the other seats: an email each, or {"bot": kind} for a bot. A
     game whose seats are all filled at once (the creator and bots) starts at once."""
     from service.auth import normalise_email, user_for_email
@@ -139,6 +166,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
         raise Invalid("each player may be invited once", code="duplicate_invitation")
     if len(emails) + len(bots) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
+    _check_invitation_limits(db, creator, emails, limits)
     game = Game(
         game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
         players=players, seat_order=seat_order, spectators=spectators,
@@ -194,7 +222,8 @@ def _invite(db: Session, work: Work, game: Game, inviter: User, invitee: User) -
     notify(db, work, "invitation", invitee.email, invitee.id, game, payload={"inviter": inviter.email})
 
 
-def invite(db: Session, game_id: int, user: User, email: str, version) -> tuple[Game, Work]:
+def invite(db: Session, game_id: int, user: User, email: str, version,
+           limits: InvitationLimits | None = None) -> tuple[Game, Work]:
     from service.auth import user_for_email
 
     game = load_game(db, game_id, lock=True)
@@ -209,6 +238,7 @@ def invite(db: Session, game_id: int, user: User, email: str, version) -> tuple[
         raise Conflict(f"{invitee.email} is already invited", code="already_invited")
     if len(seats) >= game.players:
         raise Conflict("every seat is already taken", code="game_full")
+    _check_invitation_limits(db, user, [invitee.email], limits)
     work = Work()
     _invite(db, work, game, user, invitee)
     game.version += 1
@@ -263,7 +293,13 @@ def read_move(game: Game, move=None, text=None) -> dict:
             return game_rules.parse_move(text)
         except engine.MoveParseError as err:
             raise Invalid(err.message, code=err.code) from None
+    _check_move_shape(move)
     return move
+
+
+def _check_move_shape(move: dict) -> None:
+    if not isinstance(move.get("type"), str):
+        raise Invalid("a move needs a `type` that is a string (see the game's move notation)", code="bad_move")
 
 
 def submit_user_move(db: Session, game_id: int, user: User, version, move: dict | None = None,
@@ -314,6 +350,12 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
         state, events = game_rules.apply(state, seat_number, move)
     except engine.IllegalMove as err:
         raise Invalid(err.message, code=err.code) from None
+    except (TypeError, KeyError, ValueError, AttributeError) as err:
+        # A field of the wrong JSON type (a list for a colour) that the engine's
+        # checks did not expect; the engine is left as it was (it never mutates).
+        log.warning("move %r for game %s refused by a %s: %s", move, game.id, type(err).__name__, err)
+        raise Invalid("the move's fields do not fit the game's move notation (see its docs): "
+                      f"{sorted(move)}", code="bad_move") from None
     seq = last_move_seq(db, game) + 1
     db.info[("last_seq", game.id)] = seq
     db.add(Move(game_id=game.id, seq=seq, seat=seat_number, move=move, events=events, by_service=by_service))

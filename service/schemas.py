@@ -47,7 +47,8 @@ class TimeControlSchema(StrictSchema):
     extension_seconds = fields.Integer(strict=True, validate=validate.Range(min=0, max=30 * 86400))
     cap_seconds = fields.Integer(strict=True, validate=validate.Range(min=60, max=365 * 86400))
     quiet_hours = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=23)), validate=validate.Length(equal=2))
-    reminder_offsets = fields.List(fields.Integer(strict=True, validate=validate.Range(min=60)), validate=validate.Length(max=5))
+    reminder_offsets = fields.List(fields.Integer(strict=True, validate=validate.Range(min=60, max=365 * 86400)),
+                                   validate=validate.Length(max=5))
 
 
 class Invitee(fields.Field):

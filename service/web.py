@@ -4,10 +4,12 @@ the commit."""
 from __future__ import annotations
 
 from flask import current_app, request, session
+from flask_wtf.csrf import validate_csrf
+from wtforms import ValidationError
 from sqlmodel import Session, select
 
 from service import tasks
-from service.auth import user_for_api_token
+from service.auth import user_for_api_token, user_for_session
 from service.db import transaction
 from service.errors import Unauthorized
 from service.models import Deadline, Game, Seat, User
@@ -16,6 +18,12 @@ from service.play import Work, game_state, rules, seats_of
 
 def settings():
     return current_app.extensions["turnpost"]["settings"]
+
+
+def invitation_limits():
+    from service.play import InvitationLimits
+
+    return InvitationLimits(settings().invitations_per_sender, settings().invitations_per_recipient)
 
 
 def db_engine():
@@ -34,7 +42,10 @@ def run(usecase, *args, **kwargs):
 
 
 def current_user(db: Session, required: bool = True) -> User | None:
-    """The user named by a bearer token or, for pages, by the session."""
+    """The user named by a bearer token or else by the session. A browser sends its
+    cookie along with any request another site makes it send, so an API call that
+    changes something on the strength of the cookie must carry the CSRF token of one of
+    our pages (header X-CSRFToken); pages' forms carry it and are checked before."""
     header = request.headers.get("Authorization", "")
     user = None
     if header:
@@ -42,17 +53,28 @@ def current_user(db: Session, required: bool = True) -> User | None:
         if scheme.lower() != "bearer" or not secret.strip():
             raise Unauthorized("use 'Authorization: Bearer <token>'", code="bad_token")
         user = user_for_api_token(db, secret.strip())
-    elif session.get("user_id"):
-        user = db.get(User, session["user_id"])
+    elif session.get("sid"):
+        _check_api_csrf()
+        user = user_for_session(db, session["sid"])
     if user is None and required:
         raise Unauthorized("sign in or send an API token", code="unauthorized")
     return user
 
 
+def _check_api_csrf() -> None:
+    if not request.path.startswith("/api/") or request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken", ""))
+    except ValidationError:
+        raise Unauthorized("an API call signed in by the session cookie needs the page's CSRF token in the "
+                           "X-CSRFToken header; or send 'Authorization: Bearer <token>'", code="csrf_missing") from None
+
+
 def present_game(db: Session, game: Game, user: User | None) -> dict:
     """The game as `user` may see it: his own view, or the spectator's."""
     seats = seats_of(db, game)
-    mine = next((s for s in seats if user is not None and s.user_id == user.id), None)
+    mine = next((s for s in seats if user is not None and s.user_id == user.id and s.status != "declined"), None)
     users = {s.user_id: db.get(User, s.user_id) for s in seats if s.user_id}  # read with the seats
     playing = mine is not None and mine.seat is not None
     deadlines = {

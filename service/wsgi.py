@@ -1,9 +1,12 @@
-"""The WSGI entry point for gunicorn: `gunicorn service.wsgi:app`."""
+"""The WSGI entry point for gunicorn: `gunicorn service.wsgi:app`. The schema must be
+up to date already (`turnpost db upgrade`, the Procfile's `release`): every worker
+process imports this module, so migrating here would run the migrations in each, at
+once."""
 from service.app import create_app, start_dispatcher
 from service.config import Settings
-from service.migrate import upgrade
+from service.migrate import check_current
 
 settings = Settings()
-upgrade(settings.database_url)
+check_current(settings.database_url)
 app = create_app(settings)
 start_dispatcher(app)

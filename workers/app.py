@@ -8,6 +8,8 @@ from celery.schedules import crontab
 
 BROKER = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 QUEUE = os.environ.get("TURNPOST_QUEUE", "turnpost")
+# How often beat sweeps the outbox for email still owed (seconds).
+OUTBOX_SWEEP_SECONDS = float(os.environ.get("TURNPOST_OUTBOX_SWEEP_SECONDS", "30"))
 
 
 def mail_queue(queue: str) -> str:
@@ -25,6 +27,14 @@ def _route(name, args, kwargs, options, task=None, **kw):
 
 celery = Celery("turnpost", broker=BROKER, include=["workers.tasks"])
 celery.conf.update(
+    # Redis with a repair that keeps a worker alive when Redis goes away (workers/broker.py).
+    broker_transport="workers.broker:Transport",
+    broker_transport_options={"socket_connect_timeout": 2},
+    broker_connection_retry=True,
+    broker_connection_max_retries=None,  # a worker waits for Redis for as long as it takes
+    # A web request publishing into a dead broker gives up quickly: the outbox sweep
+    # sends the email once Redis is back.
+    task_publish_retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5},
     task_acks_late=True,  # a task counts as done only when it has finished
     task_reject_on_worker_lost=True,  # a worker killed mid-task gives the task back
     worker_prefetch_multiplier=1,
@@ -35,7 +45,7 @@ celery.conf.update(
     beat_schedule={
         # Twice a second: a deadline fires at most half a second after it is due.
         "sweep-deadlines": {"task": "workers.tasks.sweep_deadlines", "schedule": 0.5},
-        "sweep-outbox": {"task": "workers.tasks.sweep_outbox", "schedule": 30.0},
+        "sweep-outbox": {"task": "workers.tasks.sweep_outbox", "schedule": OUTBOX_SWEEP_SECONDS},
         "sweep-inbound": {"task": "workers.tasks.sweep_inbound", "schedule": 30.0},
         "recover-deadlines": {"task": "workers.tasks.recover_deadlines", "schedule": 30.0},
         "daily-digest": {"task": "workers.tasks.send_digests", "schedule": crontab(hour=6, minute=0)},
@@ -46,5 +56,7 @@ app = celery  # `celery -A workers.app worker`
 
 def configure(settings) -> None:
     """Point the app at the settings' broker and queue (the web process does this)."""
-    celery.conf.broker_url = settings.redis_url
+    if celery.conf.broker_url != settings.redis_url:
+        celery.conf.broker_url = settings.redis_url
+        celery._after_fork()  # drop connections to the former broker
     celery.conf.task_default_queue = settings.queue

@@ -17,6 +17,8 @@ from workers.emails import render
 from workers.mail import Attachment, Mail
 
 PREFERENCES_SALT = "turnpost.preferences"
+GAME_NAMES = {"tigris": "Tigris & Euphrates", "euphrat-cards": "Euphrat & Tigris: the card game",
+              "eden": "Eden", "civ-cards": "Civilization: the card game"}
 log = logging.getLogger(__name__)
 
 
@@ -78,6 +80,7 @@ def _reply_to(settings, game: Game, row: Notification, version: int, purpose: st
 def _invitation(db, settings, row, game, context, images):
     seats = seats_of(db, game)
     context.update(
+        game_name=GAME_NAMES.get(game.game_type, game.game_type),
         inviter=row.payload.get("inviter", ""), players=[s.email for s in seats if s.status != "declined"],
         time_control=_time_control_words(game.time_control), invitation_url=f"{settings.base_url}/games/{game.id}",
     )

@@ -1,13 +1,19 @@
-"""Delivering one outbox row: compose it, hand it to the mail transport, and mark it
-sent only after the transport accepted it (in a transaction of its own, so a crash
-between the two gives at most one duplicate, recognisable by its Message-ID)."""
+"""Delivering one outbox row: claim it, compose it, hand it to the mail transport, and
+mark it sent only after the transport accepted it (in a transaction of its own, so a
+crash between the two gives at most one duplicate, recognisable by its Message-ID).
+Retries are rows, not tasks: a failed attempt sets the row's next attempt time
+(bounded exponential backoff) or, when it can never succeed, marks it dead; the outbox
+sweep starts the next attempt."""
 from __future__ import annotations
 
+import logging
 import mailbox
+import smtplib
 from datetime import timedelta
 from pathlib import Path
 from typing import Iterator
 
+from sqlalchemy import and_, or_
 from sqlalchemy.engine import Engine
 from sqlmodel import select, update
 
@@ -15,6 +21,8 @@ from service.db import transaction
 from service.models import Notification, Seat, User, utcnow
 from workers.compose import compose
 from workers.mail import SmtpSender, build_message
+
+log = logging.getLogger(__name__)
 
 
 class MaildirTransport:
@@ -36,8 +44,9 @@ def transport_for(settings):
 
 
 def wanted(db, row: Notification) -> bool:
-    """Whether the player wants this email (sign-in and game-over always go), and
-    whether his address takes mail (none goes to one that bounced, but sign-in links)."""
+    """Whether the player wants this email (sign-in links and digests always go;
+    invitations and game-over unless he chose no email), and whether his address takes
+    mail (none goes to one that bounced, but sign-in links)."""
     if row.kind == "sign_in" or row.user_id is None:
         return True
     user_mode, seat_mode, bouncing_since = db.exec(
@@ -45,46 +54,105 @@ def wanted(db, row: Notification) -> bool:
             Seat, (Seat.user_id == User.id) & (Seat.game_id == row.game_id)).where(User.id == row.user_id)).first()
     if bouncing_since is not None:
         return False
-    if row.kind in ("invitation", "digest", "reply_answer"):
+    if row.kind in ("digest", "reply_answer"):
         return True
     mode = seat_mode or user_mode
-    if row.kind == "game_over":
+    if row.kind in ("game_over", "invitation"):
         return mode != "off"
     return mode == "every"
 
 
 def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
-    """Send one outbox row if still owed. Returns what happened: sent, already_sent,
-    skipped (the player chose not to get it) or missing."""
+    """Send one outbox row if it is owed and due, and no other delivery holds it.
+    Returns what happened: sent, skipped (the player chose not to get it), retry (a
+    temporary failure: tried again later), dead (a permanent failure, or the last
+    attempt), or why nothing was tried: missing, already_sent, in_flight, not_due."""
+    claimed = _claim(engine, settings, notification_id)
+    if claimed != "claimed":
+        return claimed
+    try:
+        with transaction(engine) as db:
+            row = db.get(Notification, notification_id)
+            if not wanted(db, row):
+                row.sent_at, row.claimed_until = utcnow(), None
+                row.payload = {**row.payload, "skipped": True}
+                return "skipped"
+            mail = compose(db, settings, row)
+            message = build_message(mail)
+        transport.send(message, mail.envelope_from)  # raises unless accepted
+    except Exception as err:  # noqa: BLE001  (every failure is recorded on the row)
+        return _failed(engine, settings, notification_id, err)
     with transaction(engine) as db:
-        row = db.get(Notification, notification_id)
-        if row is None:
-            return "missing"
-        if row.sent_at is not None:
-            return "already_sent"
-        row.attempts += 1
-        if not wanted(db, row):
-            row.sent_at = utcnow()
-            row.payload = {**row.payload, "skipped": True}
-            return "skipped"
-        mail = compose(db, settings, row)
-        message = build_message(mail)
-    transport.send(message, mail.envelope_from)  # raises unless accepted
-    with transaction(engine) as db:
-        db.exec(update(Notification).where(Notification.id == notification_id).values(sent_at=utcnow()))
+        db.exec(update(Notification).where(Notification.id == notification_id).values(sent_at=utcnow(), claimed_until=None))
     return "sent"
 
 
+def _claim(engine: Engine, settings, notification_id: int) -> str:
+    """Take the row for one attempt, counted before anything can fail: in one
+    conditional UPDATE, so two deliveries of the same row never run at once."""
+    now = utcnow()
+    with transaction(engine) as db:
+        claimed = db.exec(update(Notification).where(
+            Notification.id == notification_id, Notification.sent_at.is_(None), Notification.dead_at.is_(None),
+            or_(Notification.claimed_until.is_(None), Notification.claimed_until < now),
+            or_(Notification.next_attempt_at.is_(None), Notification.next_attempt_at <= now),
+        ).values(attempts=Notification.attempts + 1, claimed_until=now + timedelta(seconds=settings.mail_claim_seconds)))
+        if claimed.rowcount:
+            return "claimed"
+        row = db.get(Notification, notification_id)
+    if row is None:
+        return "missing"
+    if row.sent_at is not None:
+        return "already_sent"
+    if row.dead_at is not None:
+        return "dead"
+    return "in_flight" if row.claimed_until and row.claimed_until >= now else "not_due"
+
+
+def is_permanent(err: Exception) -> bool:
+    """A failure that no retry can mend: the server refused for good (5xx), or the
+    message cannot be built (an address or text that cannot be encoded)."""
+    if isinstance(err, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in err.recipients.values())
+    if isinstance(err, smtplib.SMTPResponseException):
+        return err.smtp_code >= 500
+    return isinstance(err, (ValueError, UnicodeError))
+
+
+def retry_delay(settings, attempts: int) -> float:
+    """Seconds to wait after the `attempts`-th attempt failed for now."""
+    return min(settings.mail_retry_seconds * 2 ** (attempts - 1), settings.mail_retry_max_seconds)
+
+
+def _failed(engine: Engine, settings, notification_id: int, err: Exception) -> str:
+    with transaction(engine) as db:
+        row = db.get(Notification, notification_id)
+        row.claimed_until, row.last_error = None, f"{type(err).__name__}: {err}"[:300]
+        if is_permanent(err) or row.attempts >= settings.mail_max_attempts:
+            row.dead_at = utcnow()
+            log.error("notification %s is dead after %s attempts: %s", notification_id, row.attempts, row.last_error)
+            return "dead"
+        row.next_attempt_at = utcnow() + timedelta(seconds=retry_delay(settings, row.attempts))
+        log.warning("notification %s failed (attempt %s), next at %s: %s",
+                    notification_id, row.attempts, row.next_attempt_at, row.last_error)
+        return "retry"
+
+
 def unsent_ids(engine: Engine, older_than_seconds: float = 60, batch: int = 1000) -> Iterator[int]:
-    """Rows still owed after a while: their task was lost (a crash, a full queue).
-    All of them, a batch per transaction, oldest first; re-sending one whose task is
-    merely late costs one lookup, since `deliver` skips rows already sent."""
-    cutoff = utcnow() - timedelta(seconds=older_than_seconds)
+    """Rows owed and due that no delivery holds: never tried a while after they were
+    written (their task was lost: a crash, a broker outage), or due for a retry. All
+    of them, a batch per transaction, oldest first; re-sending one whose task is merely
+    late costs one lookup, since `deliver` skips rows sent, held or not yet due."""
+    now = utcnow()
+    cutoff = now - timedelta(seconds=older_than_seconds)
     after = 0
     while True:
         with transaction(engine) as db:
             ids = list(db.exec(select(Notification.id).where(
-                Notification.sent_at.is_(None), Notification.created_at < cutoff, Notification.id > after,
+                Notification.sent_at.is_(None), Notification.dead_at.is_(None), Notification.id > after,
+                or_(Notification.claimed_until.is_(None), Notification.claimed_until < now),
+                or_(and_(Notification.next_attempt_at.is_(None), Notification.created_at < cutoff),
+                    Notification.next_attempt_at <= now),
             ).order_by(Notification.id).limit(batch)))
         yield from ids
         if len(ids) < batch:

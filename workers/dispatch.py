@@ -60,7 +60,8 @@ def deadline_queue(settings):
 
     from workers.deadline_queue import DeadlineQueue
 
-    return DeadlineQueue(redis.Redis.from_url(settings.redis_url), prefix=settings.queue + ":")
+    client = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=5)
+    return DeadlineQueue(client, prefix=settings.queue + ":")
 
 
 class InProcessDispatcher:

@@ -12,7 +12,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 SUBJECTS = {
-    "invitation": "{inviter} invites you to {game_title}",
+    # Never the game's title: it is the sender's text, quoted in the body.
+    "invitation": "{inviter} invites you to a game of {game_name} on turnpost",
     "sign_in": "Your turnpost sign-in link",
     "your_turn": "{game_title}: your decision",
     "reminder": "{game_title}: reminder, due {deadline}",

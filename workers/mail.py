@@ -92,8 +92,10 @@ class SmtpSender:
             try:
                 self._connection.send_message(message, from_addr=envelope_from)
                 return
-            except (smtplib.SMTPServerDisconnected, ConnectionError):
-                self._connection = None  # the server closed an idle connection
+            except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused):
+                raise  # the server answered: a new connection would not change its answer
+            except OSError:  # SMTPServerDisconnected too: an idle connection closed, a timeout
+                self._connection = None
                 if attempt == 2:
                     raise
 

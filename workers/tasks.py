@@ -1,7 +1,7 @@
 """Celery tasks. Each takes ids, is idempotent, and is safe to run twice."""
 from __future__ import annotations
 
-import smtplib
+import os
 import time
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
@@ -14,6 +14,8 @@ from workers.dispatch import CeleryDispatcher
 
 
 DEADLINE_BATCH = 20
+# How long a row may wait for its first delivery before the outbox sweep sends it.
+OUTBOX_GRACE_SECONDS = float(os.environ.get("TURNPOST_OUTBOX_GRACE_SECONDS", "60"))
 
 
 @lru_cache(maxsize=1)
@@ -23,15 +25,16 @@ def _runtime():
     return settings, make_engine(settings.database_url), delivery.transport_for(settings)
 
 
-@celery.task(bind=True, autoretry_for=(OSError, smtplib.SMTPException), retry_backoff=2,
-             retry_backoff_max=600, retry_jitter=True, max_retries=12)
-def deliver_notification(self, notification_id: int) -> str:
+@celery.task
+def deliver_notification(notification_id: int) -> str:
+    """One attempt; a failure is recorded on the row, whose retry the sweep starts
+    when it is due (no retry chains of Celery tasks)."""
     settings, engine, transport = _runtime()
     return delivery.deliver(engine, settings, notification_id, transport)
 
 
 @celery.task
-def sweep_outbox(older_than_seconds: float = 60) -> int:
+def sweep_outbox(older_than_seconds: float = OUTBOX_GRACE_SECONDS) -> int:
     """Re-enqueue rows left unsent (their task was lost with a killed worker). Only
     once the mail queue is empty: before that an unsent row may merely be waiting its
     turn, and enqueueing it again would feed the backlog it waits in."""

@@ -15,14 +15,15 @@ blp = Blueprint("accounts", __name__, url_prefix="/api", description="Sign-in an
 
 
 def request_sign_in(db, email: str, base_url: str, secret_key: str, minutes: int):
-    """Email a single-use sign-in link (the account is created on first use)."""
-    user = auth.user_for_email(db, email)
-    token = auth.create_sign_in_link(db, user, secret_key)
+    """Email a single-use sign-in link; returns the normalised address and the work.
+    The same statements run whether or not the address has an account (nothing reveals
+    which by its timing); the account is created when the link is used."""
+    email = auth.normalise_email(email)
+    token = auth.create_sign_in_link(db, email, secret_key)
     work = Work()
-    notify(db, work, "sign_in", user.email, user.id,
-            payload={"sign_in_url": f"{base_url}/sign-in/{token}", "valid_minutes": minutes})
+    notify(db, work, "sign_in", email, payload={"sign_in_url": f"{base_url}/sign-in/{token}", "valid_minutes": minutes})
     db.flush()
-    return user, work
+    return email, work
 
 
 @blp.route("/sign-in")

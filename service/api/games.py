@@ -15,10 +15,11 @@ from service.schemas import (
     CreateGameSchema, ProblemSchema, ExportSchema, GameListSchema, GameSchema, InviteSchema,
     LegalMovesSchema, LogSchema, MoveResultSchema, MoveSchema, VersionSchema, WaitingQuerySchema,
 )
-from service.web import current_user, db_engine, present_game, run
+from service.web import current_user, db_engine, invitation_limits, present_game, run
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Games and moves")
-ERRORS = {401: "not signed in", 403: "not yours to do", 404: "no such game", 409: "stale version or wrong state", 422: "invalid input or illegal move"}
+ERRORS = {401: "not signed in", 403: "not yours to do", 404: "no such game", 409: "stale version or wrong state",
+          422: "invalid input or illegal move", 429: "too many invitations"}
 
 
 def errors(*statuses):
@@ -45,7 +46,7 @@ def _user_then(usecase):
 class Games(MethodView):
     @blp.arguments(CreateGameSchema)
     @blp.response(201, GameSchema)
-    @errors(401, 422)
+    @errors(401, 422, 429)
     def post(self, data):
         """Create a game; the creator takes the first seat and may invite others."""
         def create(db):
@@ -53,6 +54,7 @@ class Games(MethodView):
             return play.create_game(
                 db, user, data["game"], data["players"], data["options"], data["invite"],
                 data["seat_order"], data["spectators"], data["time_control"], data["timeout_policy"], data["title"],
+                limits=invitation_limits(),
             )
         game, _ = run(create)
         return _present(game.id)
@@ -76,10 +78,10 @@ class GameResource(MethodView):
 class Invitations(MethodView):
     @blp.arguments(InviteSchema)
     @blp.response(200, GameSchema)
-    @errors(401, 403, 404, 409, 422)
+    @errors(401, 403, 404, 409, 422, 429)
     def post(self, data, game_id):
         """Invite a player by email (the creator only, before the start)."""
-        run(_user_then(play.invite), game_id, data["email"], data["version"])
+        run(_user_then(play.invite), game_id, data["email"], data["version"], limits=invitation_limits())
         return _present(game_id)
 
 

@@ -30,7 +30,8 @@ def live(database_url, tmp_path_factory):
         port = probe.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
     app = create_app(Settings(database_url=database_url, base_url=base, secret_key="browser-secret",
-                              maildir=tmp_path_factory.mktemp("mail"), sign_in_limit="1000 per minute", redis_url=None))
+                              maildir=tmp_path_factory.mktemp("mail"), sign_in_limit="1000 per minute",
+                              sign_in_address_limit="1000 per minute", redis_url=None))
     server = make_server("127.0.0.1", port, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     app.base = base

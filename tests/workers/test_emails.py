@@ -5,7 +5,7 @@ from workers.emails import SUBJECTS, render
 
 EVIL = "<script>alert(1)</script>"
 CONTEXTS = {
-    "invitation": {"inviter": EVIL, "game_title": "Tigris #4", "players": ["ann@x.org", EVIL], "time_control": "3 days per decision", "invitation_url": "https://t.test/i/abc"},
+    "invitation": {"inviter": EVIL, "game_name": "Tigris & Euphrates", "game_title": EVIL, "players": ["ann@x.org", EVIL], "time_control": "3 days per decision", "invitation_url": "https://t.test/i/abc"},
     "sign_in": {"sign_in_url": "https://t.test/s/abc", "valid_minutes": 30},
     "your_turn": {
         "game_title": EVIL, "prompt": "Take your first action of turn 3.", "deadline": "Tue 25 Nov 18:00 UTC",

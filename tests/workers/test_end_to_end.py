@@ -47,7 +47,8 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
     app.config["TESTING"] = True
     start_dispatcher(app)
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": settings.redis_url, "SMTP_URL": smtp_server.url,
-           "SECRET_KEY": "e2e-secret", "BASE_URL": "http://turnpost.test", "TURNPOST_QUEUE": queue}
+           "SECRET_KEY": "e2e-secret", "BASE_URL": "http://turnpost.test", "TURNPOST_QUEUE": queue,
+           "MAIL_CLAIM_SECONDS": "3"}  # a killed worker's row is taken again 3 s on
     workers = []
 
     @contextmanager

@@ -1,0 +1,136 @@
+"""The fault suite's stack: its own redis-server (killed and restarted by PID, never
+the shared one), the web app on it, Celery worker and beat processes, and an aiosmtpd
+sink. Every wait is bounded; every process is stopped at the end."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import redis
+
+from service.app import create_app, start_dispatcher
+from service.config import Settings
+from aiosmtpd.controller import Controller
+
+from tests.workers.conftest import free_port
+from tests.workers.test_retries import MoodyServer
+from workers.app import mail_queue
+
+
+def wait_for(condition, timeout: float = 30.0, what: str = "condition", every: float = 0.1):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+class RedisServer:
+    """A redis-server of this test's own, on a free port, without persistence (a
+    restart comes back empty, the harder case)."""
+
+    def __init__(self, workdir: Path):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.workdir = workdir
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.workdir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(self.ping, 10, "redis-server to answer")
+
+    def ping(self) -> bool:
+        try:
+            return redis.Redis(port=self.port, socket_connect_timeout=0.5).ping()
+        except redis.ConnectionError:
+            return False
+
+    def kill(self, how: signal.Signals = signal.SIGKILL) -> None:
+        """Kill it (SIGKILL: connections just break) or stop it (SIGTERM: Redis closes
+        them first, as on a restart)."""
+        self.process.send_signal(how)
+        self.process.wait(timeout=10)
+
+    def client(self) -> redis.Redis:
+        return redis.Redis.from_url(self.url)
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    if shutil.which("redis-server") is None:
+        pytest.fail("MISSING: redis-server (Debian package redis-server) is needed by the fault tests")
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    if server.process.poll() is None:
+        server.kill()
+
+
+@pytest.fixture
+def smtp_server():
+    """An SMTP sink whose answers a test can change (accepting all by default)."""
+    server = MoodyServer()
+    controller = Controller(server, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    server.url = f"smtp://127.0.0.1:{controller.port}"
+    yield server
+    controller.stop()
+
+
+@pytest.fixture
+def fault_stack(database_url, smtp_server, own_redis, tmp_path):
+    """The web app on `own_redis`, and a way to start worker, mailer and beat
+    processes (they sweep the outbox every second, for rows older than 2 s, and retry
+    a failed email after 1, 2, then at most 4 s, 8 attempts at most)."""
+    queue = f"turnpost-fault-{uuid.uuid4().hex[:12]}"
+    settings = Settings(database_url=database_url, redis_url=own_redis.url, smtp_url=smtp_server.url,
+                        base_url="http://turnpost.test", secret_key="fault-secret", queue=queue,
+                        maildir=tmp_path / "mail", sign_in_limit="1000 per minute", rate_limit="100000 per minute")
+    app = create_app(settings)
+    app.config["TESTING"] = True
+    start_dispatcher(app)
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": own_redis.url, "SMTP_URL": smtp_server.url,
+           "SECRET_KEY": "fault-secret", "BASE_URL": "http://turnpost.test", "TURNPOST_QUEUE": queue,
+           "TURNPOST_OUTBOX_SWEEP_SECONDS": "1", "TURNPOST_OUTBOX_GRACE_SECONDS": "2", "MAIL_CLAIM_SECONDS": "3",
+           "MAIL_RETRY_SECONDS": "1", "MAIL_RETRY_MAX_SECONDS": "4", "MAIL_MAX_ATTEMPTS": "8"}
+    processes: list[subprocess.Popen] = []
+
+    def spawn(*args: str) -> subprocess.Popen:
+        log = open(tmp_path / f"{args[0]}-{len(processes)}.log", "wb")
+        process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.app", *args],
+                                   env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
+        processes.append(process)
+        return process
+
+    def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo") -> subprocess.Popen:
+        # Gossip, mingle and heartbeat on, as the Procfile runs it.
+        return spawn("worker", f"--pool={pool}", "--concurrency=1", "-Q", queues, "--loglevel=info")
+
+    def beat() -> subprocess.Popen:
+        return spawn("beat", "--loglevel=info", "--schedule", str(tmp_path / "beat-schedule"))
+
+    stack = type("FaultStack", (), {
+        "app": app, "settings": settings, "engine": app.extensions["turnpost"]["engine"], "redis": own_redis,
+        "inbox": smtp_server, "worker": staticmethod(worker), "beat": staticmethod(beat), "logs": tmp_path,
+    })()
+    yield stack
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)

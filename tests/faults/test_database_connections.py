@@ -1,0 +1,63 @@
+"""PostgreSQL connections killed (pg_terminate_backend) while moves are being made:
+every answer is a clean 200, 409 or 503, and no move is half-applied (the move log
+replays to the stored snapshot, one version per move)."""
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+
+import psycopg
+from sqlmodel import select
+
+from service.db import transaction
+from service.models import Game, Move
+from service.play import replay, rules
+from tests.conftest import POSTGRES, Player, start_game
+
+
+def kill_connections(database: str, stop: threading.Event, killed: list[int]) -> None:
+    with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+        while not stop.is_set():
+            rows = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                 "WHERE datname = %s AND pid <> pg_backend_pid()", (database,)).fetchall()
+            killed.append(len(rows))
+            time.sleep(0.05)
+
+
+def test_killed_database_connections_give_clean_answers_and_whole_moves(app, database_url):
+    players, game = start_game(lambda name: Player(app, f"{name}-{uuid.uuid4().hex[:8]}@example.org"), 2)
+    gid = game["id"]
+    stop, killed, answers = threading.Event(), [], []
+    killer = threading.Thread(target=kill_connections, args=(database_url.rsplit("/", 1)[1], stop, killed))
+    killer.start()
+    try:
+        deadline = time.monotonic() + 8
+        while time.monotonic() < deadline and len([a for a in answers if a == 200]) < 20:
+            try:
+                state = players[0].get(f"/api/games/{gid}")
+                answers.append(state.status_code)
+                if state.status_code != 200:
+                    continue
+                mover = players[int(next(iter(state.json["pending"])))]
+                legal = mover.get(f"/api/games/{gid}/moves/legal")
+                answers.append(legal.status_code)
+                if legal.status_code != 200:
+                    continue
+                answer = mover.post(f"/api/games/{gid}/moves",
+                                    json={"move": legal.json["moves"][0]["move"], "version": state.json["version"]})
+                answers.append(answer.status_code)
+            except Exception as exc:  # noqa: BLE001  (an unhandled error is the failure looked for)
+                answers.append(repr(exc))
+    finally:
+        stop.set()
+        killer.join(timeout=10)
+    assert sum(killed) > 0, "no connection was killed"
+    assert set(answers) <= {200, 409, 503}, [a for a in answers if a not in (200, 409, 503)][:3]
+    assert 200 in answers and 503 in answers
+    with transaction(app.extensions["turnpost"]["engine"]) as db:
+        row = db.get(Game, gid)
+        moves = list(db.exec(select(Move).where(Move.game_id == gid).order_by(Move.seq)))
+        assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
+        assert rules(row).to_json(replay(row, moves)) == row.state
+        assert row.version == game["version"] + len(moves)

@@ -1,0 +1,77 @@
+"""Invitations are no open relay: limits per sender and per recipient, the recipient's
+"no email" choice honoured, and the title shown as the sender's quoted words, never
+as the subject line."""
+from __future__ import annotations
+
+import dataclasses
+import uuid
+
+from sqlmodel import select
+
+from service.db import transaction
+from service.models import Notification, Seat, User
+from workers.compose import compose
+from workers.delivery import deliver
+
+
+def fresh(name: str) -> str:
+    return f"{name}-{uuid.uuid4().hex[:8]}@example.org"
+
+
+def test_one_address_gets_at_most_three_invitations_a_day(make_player, db):
+    target = fresh("target")
+    for n in range(3):
+        answer = make_player(f"sender{n}").post("/api/games", json={"game": "tigris", "players": 2, "invite": [target]})
+        assert answer.status_code == 201, answer.json
+    fourth = make_player("sender3")
+    answer = fourth.post("/api/games", json={"game": "tigris", "players": 2, "invite": [target]})
+    assert answer.status_code == 429 and answer.json["code"] == "invitation_limit" and target in answer.json["message"]
+    game = fourth.post("/api/games", json={"game": "tigris", "players": 2}).json
+    answer = fourth.post(f"/api/games/{game['id']}/invitations", json={"email": target, "version": game["version"]})
+    assert answer.status_code == 429
+    with db() as session:
+        assert len(session.exec(select(Notification).where(Notification.email == target)).all()) == 3
+        assert len(session.exec(select(Seat).where(Seat.email == target)).all()) == 3
+    assert fourth.get("/api/me/games").json["games"][0]["version"] == game["version"]
+
+
+def test_one_sender_sends_at_most_twenty_invitations_a_day(make_player):
+    sender = make_player("sender")
+    invite = lambda n: sender.post("/api/games", json={  # noqa: E731
+        "game": "tigris", "players": 4, "invite": [fresh(f"i{k}") for k in range(n)]})
+    for _ in range(6):
+        assert invite(3).status_code == 201
+    answer = invite(3)  # 18 sent: 2 more at most
+    assert answer.status_code == 429 and "20 invitations a day" in answer.json["message"]
+    assert invite(2).status_code == 201
+    assert invite(1).status_code == 429
+    assert len(sender.get("/api/me/games").json["games"]) == 7
+
+
+def test_no_invitation_email_to_who_chose_none(app, make_player, db):
+    target = fresh("quiet")
+    make_player("x")  # the database has users besides
+    with db() as session:
+        session.add(User(email=target, email_mode="off"))
+    creator = make_player("creator")
+    game = creator.post("/api/games", json={"game": "tigris", "players": 2, "invite": [target]}).json
+    with db() as session:
+        row = session.exec(select(Notification).where(Notification.email == target)).one()
+    state = app.extensions["turnpost"]
+    assert deliver(state["engine"], state["settings"], row.id, transport=None) == "skipped"
+    assert game["players"][1]["status"] == "invited"  # he still finds it when he signs in
+
+
+def test_the_title_is_quoted_user_text_not_the_subject(app, make_player, db):
+    creator = make_player("creator")
+    title = "URGENT: your bank account is locked, call +1 555 0100"
+    target = fresh("target")
+    creator.post("/api/games", json={"game": "tigris", "players": 2, "invite": [target], "title": title})
+    settings = app.extensions["turnpost"]["settings"]
+    with transaction(app.extensions["turnpost"]["engine"]) as session:
+        row = session.exec(select(Notification).where(Notification.email == target)).one()
+        mail = compose(session, settings, row)
+    assert "URGENT" not in mail.subject and "bank" not in mail.subject
+    assert mail.subject == f"{creator.email} invites you to a game of Tigris & Euphrates on turnpost"
+    assert f'The game\'s title, as {creator.email} wrote it: "{title}"' in mail.text
+    assert f"<q>{title}</q>" in mail.html
