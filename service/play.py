@@ -291,9 +291,8 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
         state, events = game_rules.apply(state, seat_number, move)
     except engine.IllegalMove as err:
         raise Invalid(err.message, code=err.code) from None
-    seq = last_move_seq(db, game) + 1
-    db.info[("last_seq", game.id)] = seq
-    db.add(Move(game_id=game.id, seq=seq, seat=seat_number, move=move, events=events, by_service=by_service))
+    game.move_count += 1
+    db.add(Move(game_id=game.id, seq=game.move_count, seat=seat_number, move=move, events=events, by_service=by_service))
     game.state = game_rules.to_json(state)
     game.version += 1
     _decisions_changed(db, game, before, state, work, now, mover=(seat_number, email_mover))
@@ -302,11 +301,8 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
 
 
 def last_move_seq(db: Session, game: Game) -> int:
-    """The move log's last sequence number (kept for the rest of the transaction)."""
-    key = ("last_seq", game.id)
-    if key not in db.info:
-        db.info[key] = db.exec(select(Move.seq).where(Move.game_id == game.id).order_by(Move.seq.desc())).first() or 0
-    return db.info[key]
+    """The move log's last sequence number."""
+    return game.move_count
 
 
 def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> None:
@@ -389,7 +385,8 @@ def _cancel_deadlines(db: Session, game_id: int, seat: int | None, now: datetime
     query = update(Deadline).where(Deadline.game_id == game_id, Deadline.done_at.is_(None))
     if seat is not None:
         query = query.where(Deadline.seat == seat)
-    db.exec(query.values(done_at=now, outcome="cancelled"))
+    # No deadline object in the session is read after this, so none needs syncing.
+    db.exec(query.values(done_at=now, outcome="cancelled").execution_options(synchronize_session=False))
 
 
 def _finish(db: Session, game: Game, result: dict | None, status: str, work: Work, now: datetime) -> None:
