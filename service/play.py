@@ -41,13 +41,27 @@ class Work:
 # --- loading and checking ------------------------------------------------------
 
 def load_game(db: Session, game_id: int, lock: bool = False) -> Game:
-    query = select(Game).where(Game.id == game_id)
+    """The game; with `lock`, its row locked for the transaction and refreshed, and its
+    seats with their users read in the same statement (see `seats_of`)."""
     if lock:
-        # Refresh from the locked row even if this session already read the game.
-        query = query.with_for_update().execution_options(populate_existing=True)
-    game = db.exec(query).first()
+        return _load_locked_with_seats(db, game_id)
+    game = db.exec(select(Game).where(Game.id == game_id)).first()
     if game is None:
         raise NotFound(f"no game {game_id}")
+    return game
+
+
+def _load_locked_with_seats(db: Session, game_id: int) -> Game:
+    # Refresh from the locked row even if this session already read the game.
+    rows = db.exec(select(Game, Seat, User).outerjoin(Seat, Seat.game_id == Game.id)
+                   .outerjoin(User, User.id == Seat.user_id).where(Game.id == game_id).order_by(Seat.id)
+                   .with_for_update(of=Game).execution_options(populate_existing=True)).all()
+    if not rows:
+        raise NotFound(f"no game {game_id}")
+    game = rows[0][0]
+    db.info[("seats", game.id)] = [seat for _, seat, _ in rows if seat is not None]
+    # The session keeps only weak references: hold the users for the transaction.
+    db.info[("seat users", game.id)] = [user for _, _, user in rows]
     return game
 
 
