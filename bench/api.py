@@ -3,7 +3,7 @@ PostgreSQL under gunicorn, at 16 and 64 concurrent clients over 1,000 two-player
 Tigris games, with a bare one-commit endpoint measured in the same run as the floor.
 
     .venv/bin/python bench/api.py [--games 1000] [--seconds 20] [--clients 16 64]
-                                  [--gunicorn-workers 4] [--gunicorn-threads 8]
+                                  [--gunicorn-workers 4] [--gunicorn-threads 8] [--minimal]
 
 Needs the local PostgreSQL and Redis. Creates and drops its own database. Clients run
 in 2 processes on the same machine as the server (so they share its 2 cores); each
@@ -66,13 +66,15 @@ def client_process(args) -> dict:
             if TIGRIS.outcome(state) is not None:
                 continue
             seat = next(iter(TIGRIS.pending(state)))
-            if path == "move":
+            if path != "commit":
                 move = rng.choice(TIGRIS.legal_moves(state, seat))
                 body = json.dumps({"move": move, "version": version})
                 url = f"/api/games/{gid}/moves"
             else:
                 body, url = "{}", f"/api/_bench/commit/{gid}"
             headers = {"Content-Type": "application/json", "Authorization": f"Bearer {tokens[seat]}"}
+            if path == "minimal":
+                headers["Prefer"] = "return=minimal"
             t0 = time.perf_counter()
             conn.request("POST", url, body, headers)
             response = conn.getresponse()
@@ -84,7 +86,7 @@ def client_process(args) -> dict:
                 conflicts += 1
             elif response.status != 200:
                 errors += 1
-            elif path == "move":
+            elif path != "commit":
                 new_state, _ = TIGRIS.apply(state, seat, move)
                 states[gid] = [new_state, json.loads(data)["version"]]
         with lock:
@@ -117,6 +119,21 @@ def measure(port, path, seconds, clients, table, tokens) -> dict:
     }
 
 
+def _wait_for(port: int, seconds: float = 60) -> None:
+    """Until the server answers (a loaded machine starts gunicorn slowly)."""
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/api/openapi.json")
+            if conn.getresponse().status == 200:
+                break
+        except OSError:
+            pass
+        time.sleep(0.5)
+    time.sleep(2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -124,9 +141,11 @@ def main() -> None:
     parser.add_argument("--clients", type=int, nargs="+", default=[16, 64])
     parser.add_argument("--gunicorn-workers", type=int, default=4)
     parser.add_argument("--gunicorn-threads", type=int, default=8)
+    parser.add_argument("--minimal", action="store_true", help="also measure moves sent with Prefer: return=minimal")
     args = parser.parse_args()
     # Each client level plays its own fresh games (a run advances the games it plays).
-    url, tokens, table = prepare(args.games * len(args.clients))
+    paths = ("commit", "move", "minimal") if args.minimal else ("commit", "move")
+    url, tokens, table = prepare(args.games * len(args.clients) * (len(paths) - 1))
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench", "TURNPOST_BENCH": "1",
            "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": "turnpost-bench", "TURNPOST_INSTANCE": "/tmp/turnpost-bench",
@@ -135,14 +154,16 @@ def main() -> None:
         [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn_workers), "-k", "gthread", "--threads", str(args.gunicorn_threads),
          "-b", f"127.0.0.1:{port}", "--log-level", "warning", "service.wsgi:app"], env=env)
     try:
-        time.sleep(4)
+        _wait_for(port)
         print(f"{args.games} games, {args.seconds:g} s per run, gunicorn {args.gunicorn_workers} workers x {args.gunicorn_threads} threads, PostgreSQL")
         print("endpoint          clients   req/s   p50 ms   p99 ms   5xx   other 4xx")
         for level, clients in enumerate(args.clients):
-            games = table[level * args.games:(level + 1) * args.games]
-            for path in ("commit", "move"):
+            for n, path in enumerate(paths):
+                # The floor writes the rows the first kind of move then plays.
+                first = (level * (len(paths) - 1) + max(n - 1, 0)) * args.games
+                games = table[first:first + args.games]
                 r = measure(port, path, args.seconds, clients, games, tokens)
-                name = "one commit (floor)" if path == "commit" else "move submit"
+                name = {"commit": "one commit (floor)", "move": "move submit", "minimal": "move, minimal"}[path]
                 print(f"{name:<18}{clients:>7}{r['requests_per_s']:>8.0f}{r['p50_ms']:>9.1f}{r['p99_ms']:>9.1f}{r['5xx']:>6}{r['other_4xx']:>12}")
     finally:
         server.terminate()

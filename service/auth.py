@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 
 from email_validator import EmailNotValidError, validate_email
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy.orm import make_transient_to_detached
 from sqlmodel import Session, select, update
 
 from service.errors import Invalid, NotFound, Unauthorized
@@ -57,11 +59,28 @@ def create_api_token(db: Session, user: User, label: str = "") -> tuple[ApiToken
     return row, secret
 
 
+# A token's user is kept briefly in each process (a player's requests come in bursts,
+# and the lookup costs a query a request). A revoked token is refused at once by the
+# process that revoked it, and by every other within TOKEN_CACHE_SECONDS.
+TOKEN_CACHE_SECONDS = 5.0
+TOKEN_CACHE_SIZE = 10_000
+_token_users: dict[str, tuple[float, User]] = {}
+
+
 def user_for_api_token(db: Session, secret: str) -> User:
+    token_hash = hash_token(secret)
+    cached = _token_users.get(token_hash)
+    if cached is not None and cached[0] > time.monotonic():
+        return db.merge(cached[1], load=False)  # a copy in this session, without a query
     user = db.exec(select(User).join(ApiToken, ApiToken.user_id == User.id).where(
-        ApiToken.token_hash == hash_token(secret), ApiToken.revoked_at.is_(None))).first()
+        ApiToken.token_hash == token_hash, ApiToken.revoked_at.is_(None))).first()
     if user is None:
         raise Unauthorized("unknown or revoked API token", code="bad_token")
+    if len(_token_users) >= TOKEN_CACHE_SIZE:
+        _token_users.clear()
+    snapshot = User(**user.model_dump())
+    make_transient_to_detached(snapshot)
+    _token_users[token_hash] = (time.monotonic() + TOKEN_CACHE_SECONDS, snapshot)
     return user
 
 
@@ -70,6 +89,7 @@ def revoke_api_token(db: Session, user: User, token_id: int) -> None:
     if row is None or row.user_id != user.id:
         raise NotFound(f"no token {token_id} of yours")
     row.revoked_at = row.revoked_at or utcnow()
+    _token_users.pop(row.token_hash, None)
 
 
 def start_session(db: Session, user: User) -> str:

@@ -70,6 +70,7 @@ class Game(SQLModel, table=True):
     timeout_policy: str = Field(default="bot", max_length=16)
     creator_id: int = Field(foreign_key="user.id")
     version: int = 1
+    move_count: int = 0  # moves in the log, so the last one's seq (the log is not read to append)
     seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     seed_hash: str | None = Field(default=None, max_length=64)
     state: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))

@@ -43,13 +43,27 @@ class Work:
 # --- loading and checking ------------------------------------------------------
 
 def load_game(db: Session, game_id: int, lock: bool = False) -> Game:
-    query = select(Game).where(Game.id == game_id)
+    """The game; with `lock`, its row locked for the transaction and refreshed, and its
+    seats with their users read in the same statement (see `seats_of`)."""
     if lock:
-        # Refresh from the locked row even if this session already read the game.
-        query = query.with_for_update().execution_options(populate_existing=True)
-    game = db.exec(query).first()
+        return _load_locked_with_seats(db, game_id)
+    game = db.exec(select(Game).where(Game.id == game_id)).first()
     if game is None:
         raise NotFound(f"no game {game_id}")
+    return game
+
+
+def _load_locked_with_seats(db: Session, game_id: int) -> Game:
+    # Refresh from the locked row even if this session already read the game.
+    rows = db.exec(select(Game, Seat, User).outerjoin(Seat, Seat.game_id == Game.id)
+                   .outerjoin(User, User.id == Seat.user_id).where(Game.id == game_id).order_by(Seat.id)
+                   .with_for_update(of=Game).execution_options(populate_existing=True)).all()
+    if not rows:
+        raise NotFound(f"no game {game_id}")
+    game = rows[0][0]
+    db.info[("seats", game.id)] = [seat for _, seat, _ in rows if seat is not None]
+    # The session keeps only weak references: hold the users for the transaction.
+    db.info[("seat users", game.id)] = [user for _, _, user in rows]
     return game
 
 
@@ -356,9 +370,8 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
         log.warning("move %r for game %s refused by a %s: %s", move, game.id, type(err).__name__, err)
         raise Invalid("the move's fields do not fit the game's move notation (see its docs): "
                       f"{sorted(move)}", code="bad_move") from None
-    seq = last_move_seq(db, game) + 1
-    db.info[("last_seq", game.id)] = seq
-    db.add(Move(game_id=game.id, seq=seq, seat=seat_number, move=move, events=events, by_service=by_service))
+    game.move_count += 1
+    db.add(Move(game_id=game.id, seq=game.move_count, seat=seat_number, move=move, events=events, by_service=by_service))
     game.state = game_rules.to_json(state)
     game.version += 1
     _decisions_changed(db, game, before, state, work, now, mover=(seat_number, email_mover))
@@ -367,11 +380,8 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
 
 
 def last_move_seq(db: Session, game: Game) -> int:
-    """The move log's last sequence number (kept for the rest of the transaction)."""
-    key = ("last_seq", game.id)
-    if key not in db.info:
-        db.info[key] = db.exec(select(Move.seq).where(Move.game_id == game.id).order_by(Move.seq.desc())).first() or 0
-    return db.info[key]
+    """The move log's last sequence number."""
+    return game.move_count
 
 
 def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> None:
@@ -483,7 +493,8 @@ def _cancel_deadlines(db: Session, game_id: int, seat: int | None, now: datetime
     query = update(Deadline).where(Deadline.game_id == game_id, Deadline.done_at.is_(None))
     if seat is not None:
         query = query.where(Deadline.seat == seat)
-    db.exec(query.values(done_at=now, outcome="cancelled"))
+    # No deadline object in the session is read after this, so none needs syncing.
+    db.exec(query.values(done_at=now, outcome="cancelled").execution_options(synchronize_session=False))
 
 
 def _finish(db: Session, game: Game, result: dict | None, status: str, work: Work, now: datetime) -> None:

@@ -1,7 +1,7 @@
 """Games: create, invite, answer, read, play, leave, export."""
 from __future__ import annotations
 
-from flask import jsonify
+from flask import jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from sqlmodel import select
@@ -145,15 +145,28 @@ class Moves(MethodView):
     @blp.response(200, MoveResultSchema)
     @errors(401, 403, 404, 409, 422)
     def post(self, data, game_id):
-        """Submit a move (JSON or text notation) at the version the client saw."""
+        """Submit a move (JSON or text notation) at the version the client saw.
+        With `Prefer: return=minimal` the answer is only the new version."""
+        minimal = _prefers_minimal()
+
         def submit(db):
             user = current_user(db)
             game, seat, events, work = play.submit_user_move(
                 db, game_id, user, data["version"], data.get("move"), data.get("text"))
             # The answer is read in the same transaction: what this move produced.
-            return game, engine.events_for(events, seat), present_game(db, game, user), work
+            return game, engine.events_for(events, seat), None if minimal else present_game(db, game, user), work
         game, events, presented, _ = run(submit)
+        if minimal:
+            answer = jsonify({"version": game.version})
+            answer.headers["Preference-Applied"] = "return=minimal"
+            return answer
         return {"version": game.version, "events": events, "game": presented}
+
+
+def _prefers_minimal() -> bool:
+    """Whether the request's Prefer header (RFC 7240) asks for return=minimal."""
+    preferences = request.headers.get("Prefer", "").replace(";", ",").split(",")
+    return any(p.strip().replace(" ", "").lower() == "return=minimal" for p in preferences)
 
 
 @blp.route("/games/<id:game_id>/log")

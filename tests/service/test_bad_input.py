@@ -1,4 +1,6 @@
 """Bad input gets a clear 4xx and changes nothing."""
+import time
+
 import pytest
 
 from tests.conftest import start_game
@@ -82,6 +84,26 @@ def test_wrong_revoked_and_missing_tokens(game):
     assert mover.client.get(url, headers=other).status_code == 401
     listed = mover.get("/api/tokens").json["tokens"]
     assert all("token" not in t for t in listed) and any(t["revoked_at"] for t in listed)
+
+
+def test_a_token_revoked_by_another_process_is_refused_once_its_cache_expires(game, db, monkeypatch):
+    from datetime import datetime, timezone
+
+    from sqlalchemy import update
+
+    from service import auth
+    from service.models import ApiToken
+
+    mover, _, state = game
+    monkeypatch.setattr(auth, "TOKEN_CACHE_SECONDS", 0.3)
+    created = mover.post("/api/tokens", json={"label": "phone"}).json
+    other = {"Authorization": f"Bearer {created['token']}"}
+    url = f"/api/games/{state['id']}"
+    assert mover.client.get(url, headers=other).status_code == 200
+    with db() as session:  # as the command line or another web process would
+        session.exec(update(ApiToken).where(ApiToken.id == created["id"]).values(revoked_at=datetime.now(timezone.utc)))
+    time.sleep(0.4)
+    assert mover.client.get(url, headers=other).status_code == 401
 
 
 def test_bad_game_creation_is_refused(make_player):

@@ -154,3 +154,17 @@ def test_the_new_game_page_creates_tigris_games_with_the_ticked_variants(make_pl
     game_id = int(answer.headers["Location"].rstrip("/").rsplit("/", 1)[1])
     options = creator.get(f"/api/games/{game_id}").json["options"]
     assert (options["board"], options["buildings"], options["open_tiles"], options["ziggurat"]) == ("advanced", True, True, False)
+
+
+def test_a_move_with_prefer_return_minimal_answers_only_the_new_version(make_player):
+    players, game = start_game(make_player, 2)
+    gid, seat = game["id"], int(next(iter(game["pending"])))
+    mover = players[seat]
+    move = mover.get(f"/api/games/{gid}/moves/legal").json["moves"][0]["move"]
+    minimal = {**mover.headers, "Prefer": "handling=lenient, return=minimal"}
+    answer = mover.client.post(f"/api/games/{gid}/moves", json={"move": move, "version": game["version"]}, headers=minimal)
+    assert answer.status_code == 200 and answer.json == {"version": game["version"] + 1}
+    assert answer.headers["Preference-Applied"] == "return=minimal"
+    assert mover.get(f"/api/games/{gid}/log").json["entries"][-1]["move"] == move
+    stale = mover.client.post(f"/api/games/{gid}/moves", json={"move": move, "version": game["version"]}, headers=minimal)
+    assert stale.status_code == 409 and stale.json["current_version"] == game["version"] + 1
