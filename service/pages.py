@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
 import engine
@@ -144,6 +144,27 @@ def game_page(game_id):
             context["events"] = _recent_events(db, game, rules, mine, names)
             context["board"] = board_markup(game.game_type, data["view"])
     return render_template("pages/game.html", **context)
+
+
+@bp.get("/games/<id:game_id>/version")
+def game_version(game_id):
+    """The game's version, polled by the open game page to know when to refresh."""
+    from sqlmodel import select
+
+    from service.models import Game, Seat
+
+    with reading(db_engine()) as db:  # two small reads, never the game's state
+        user = current_user(db, required=False)
+        row = db.exec(select(Game.version, Game.spectators).where(Game.id == game_id)).first()
+        if row is None:
+            return jsonify(error="not_found", message=f"no game {game_id}"), 404
+        seated = user is not None and db.exec(
+            select(Seat.id).where(Seat.game_id == game_id, Seat.user_id == user.id)).first() is not None
+        if not row.spectators and not seated:
+            return jsonify(error="forbidden", message="only the game's players may follow it"), 403
+    response = jsonify(version=row.version)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _choice(rules, move: dict) -> dict:

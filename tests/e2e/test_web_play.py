@@ -37,3 +37,50 @@ def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, scre
     assert ann.get_attribute(f"svg [data-square={square}]", "data-tile") == "black"
     ann_ctx.close()
     bob_ctx.close()
+
+
+def test_the_other_players_page_follows_moves_without_reloading(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
+        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    ann.goto(game_url)
+    bob.goto(game_url)
+    bob.evaluate("window.loadedOnce = true")
+    assert not bob.title().startswith("(Your turn)") and ann.title().startswith("(Your turn)")
+    assert "Waiting for the other players" in bob.inner_text("#live-status")
+
+    for color in ("black", "red"):  # Ann's two actions end her turn
+        ann.click(f"[data-kind=tile][data-color={color}]")
+        square = ann.get_attribute("svg [data-square].legal", "data-square")
+        ann.click(f"svg [data-square={square}]")
+        ann.click("#move-form button:has-text('Send')")
+        ann.wait_for_selector("text=Move made.")
+        bob.wait_for_selector(f"svg [data-square={square}][data-tile={color}]", timeout=6000)
+    bob.wait_for_function("document.title.startsWith('(Your turn)')", timeout=6000)
+    assert bob.evaluate("window.loadedOnce") is True  # updated in place, never reloaded
+    assert "It is your turn" in bob.inner_text("#live-status")
+    assert bob.evaluate("document.querySelector('link[rel=icon]').href").count("d9480f")  # the favicon's badge
+    screenshot(bob, "your-turn")
+    bob.click("[data-kind=tile][data-color=blue]")  # the swapped-in page plays as before
+    assert bob.locator(".legal-highlight").count() > 0
+    ann.wait_for_function("!document.title.startsWith('(Your turn)')", timeout=6000)
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_the_version_endpoint_is_for_the_games_players(live, browser):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    answer = ann.request.get(f"{game_url}/version")
+    assert answer.status == 200 and answer.json()["version"] >= 1
+    outsider_ctx, _ = sign_in(live, browser, f"eve-{emails()[0]}")
+    answer = outsider_ctx.request.get(f"{game_url}/version")
+    assert answer.status == 403 and "players" in answer.json()["message"]
+    for ctx in (ann_ctx, bob_ctx, outsider_ctx):
+        ctx.close()
