@@ -130,7 +130,8 @@ def game_page(game_id):
             return redirect(url_for("pages.sign_in", next=request.path)) if user is None else (
                 render_template("pages/message.html", title="Not your game", text="This game has no spectators."), 403)
         data = present_game(db, game, user)
-        context = {"game": data, "seat": seat, "legal": [], "choices": [], "prompt": "", "events": [], "board": None}
+        context = {"game": data, "seat": seat, "legal": [], "choices": [], "prompt": "", "log": [], "turn": None, "board": None,
+                   "winners": None, "names": {}}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
             names = {p["seat"]: p["name"] for p in data["player_list"]}
@@ -141,7 +142,10 @@ def game_page(game_id):
                 context["choices"] = [_choice(rules, m) for m in _page_choices(rules, state, mine, legal)]
                 context["prompt"] = rules.prompt(state, mine, names)
                 context["owed"] = rules.pending(state).get(mine)
-            context["events"] = _recent_events(db, game, rules, mine, names)
+            context["turn"] = _turn_panel(game, data["view"])
+            context["log"] = _game_log(db, game, rules, mine, names, (context["turn"] or {}).get("round"))
+            context["names"] = names
+            context["winners"] = _winners(game.result, names)
             context["board"] = board_markup(game.game_type, data["view"])
     return render_template("pages/game.html", **context)
 
@@ -182,19 +186,51 @@ def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
 MAX_PAGE_CHOICES = 20
 
 
-def _recent_events(db, game, rules, seat, names, limit=25) -> list[str]:
+def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[dict]:
+    """Every event `seat` may see (his private ones too), oldest first, as log entries:
+    a round heading ({"round": n}) or a sentence ({"text": ...}). The games count every
+    player's turn, so a round is `players` turns."""
     from sqlmodel import select
 
     from service.models import Move
 
-    rows = db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq.desc()).limit(10))
-    lines = []
+    rows = db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq))
+    log: list[dict] = []
+    opening = None  # the round of the first turn logged, known from its end
     for row in rows:
-        for event in reversed(engine.events_for(row.events, seat)):
+        for event in engine.events_for(row.events, seat):
+            if event.get("type") == "turn_ended" and "turn" in event:
+                opening = opening or (event["turn"] - 1) // game.players + 1
+                who = names.get(event.get("seat"), f"seat {event.get('seat')}")
+                log.append({"text": f"{who}'s turn is over."})
+                if event["turn"] % game.players == 0:
+                    log.append({"round": event["turn"] // game.players + 1})
+                continue
             text = rules.describe_event(event, names)
             if text:
-                lines.append(text)
-    return lines[:limit]
+                log.append({"text": text})
+    return [{"round": opening or current_round or 1}, *log]
+
+
+def _winners(result: dict | None, names: dict) -> str | None:
+    """Who won a finished game, in words: the first group of its ranking."""
+    ranking = (result or {}).get("ranking")
+    if not ranking or not ranking[0]:
+        return None
+    first = [names.get(seat, f"seat {seat}") for seat in ranking[0]]
+    if len(first) == 1:
+        return f"{first[0]} won."
+    return f"A tie for first place: {', '.join(first[:-1])} and {first[-1]}."
+
+
+def _turn_panel(game, view: dict | None) -> dict | None:
+    """The round and actions left, from the view's turn counter (which counts every
+    player's turn); None for a game without one."""
+    turn = (view or {}).get("turn") if isinstance(view, dict) else None
+    if not isinstance(turn, dict) or not isinstance(turn.get("number"), int):
+        return None
+    return {"round": (turn["number"] - 1) // game.players + 1, "active": turn.get("active"),
+            "actions_left": turn.get("actions_left")}
 
 
 @bp.post("/games/<id:game_id>/move")

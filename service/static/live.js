@@ -32,6 +32,11 @@
     }
   }
 
+  function scrollLogToEnd() {
+    var log = document.querySelector("#live .log");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
   function refresh() {
     return fetch(window.location.pathname, {credentials: "same-origin"}).then(function (r) {
       if (!r.ok) throw new Error("page " + r.status);
@@ -45,6 +50,7 @@
       document.querySelectorAll("p.flash").forEach(function (p) { p.remove(); });
       if (window.turnpost && window.turnpost.startBoard) window.turnpost.startBoard(live);
       announce(live, wasMyTurn);
+      scrollLogToEnd();
     });
   }
 
@@ -67,5 +73,6 @@
     });
   }
   announce(live, true);
+  scrollLogToEnd();
   setInterval(poll, POLL_MS);
 })();

@@ -84,3 +84,48 @@ def test_the_version_endpoint_is_for_the_games_players(live, browser):
     assert answer.status == 403 and "players" in answer.json()["message"]
     for ctx in (ann_ctx, bob_ctx, outsider_ctx):
         ctx.close()
+
+
+def play_by_clicking(page, tool):
+    """Choose a tool, click the first highlighted square, send; returns the square."""
+    page.click(tool)
+    square = page.get_attribute("svg [data-square].legal", "data-square")
+    page.click(f"svg [data-square={square}]")
+    page.click("#move-form button:has-text('Send')")
+    page.wait_for_selector("text=Move made.")
+    return square
+
+
+def test_a_short_game_played_by_clicking_only(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    # Two tiles left in the bag: the game ends when Bob's turn cannot be refilled.
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
+        hands={0: {"red": 3, "black": 3}, 1: {"black": 3, "blue": 3}}, bag={"red": 2}))
+    ann.goto(game_url)
+    bob.goto(game_url)
+    table = ann.inner_text("#table-state")
+    assert "Round 3" in table and "2 tiles in the bag" in table and "6 of 6 monuments left" in table
+    assert "Leaders in supply: farmer, king, priest, trader" in table and "Catastrophes left: 2" in table
+    assert "Treasures: 0" in table and "to play" in ann.inner_text("#table-state .dynasty[data-seat='0']")
+
+    play_by_clicking(ann, "[data-kind=tile][data-color=black]")
+    play_by_clicking(ann, "[data-kind=leader][data-leader=king]")
+    assert "Leaders in supply: farmer, priest, trader" in ann.inner_text("#table-state .dynasty[data-seat='0']")
+    log = ann.inner_text(".log")
+    assert "ROUND 3" in log.upper() and "turn is over" in log
+    assert "drew 1 red" in log  # her own private draw is in her log
+    bob.wait_for_selector("text=It is your turn", timeout=6000)
+    assert "Round 3" in bob.inner_text("#table-state") and "drew 1 red" not in bob.inner_text(".log")
+    play_by_clicking(bob, "[data-kind=tile][data-color=blue]")
+    play_by_clicking(bob, "[data-kind=tile][data-color=black]")
+    assert "finished" in bob.inner_text("h1")
+    ann.wait_for_selector("#result", timeout=6000)
+    winner = ann.inner_text("#result .winner")
+    assert "won" in winner or "tie" in winner
+    screenshot(ann, "finished")
+    ann_ctx.close()
+    bob_ctx.close()
