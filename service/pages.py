@@ -130,8 +130,10 @@ def game_page(game_id):
             return redirect(url_for("pages.sign_in", next=request.path)) if user is None else (
                 render_template("pages/message.html", title="Not your game", text="This game has no spectators."), 403)
         data = present_game(db, game, user)
-        context = {"game": data, "seat": seat, "legal": [], "choices": [], "prompt": "", "log": [], "turn": None, "board": None,
-                   "winners": None, "names": {}}
+        votes = sum(1 for s in play.seats_of(db, game) if s.abandon_vote)
+        context = {"is_creator": user is not None and game.creator_id == user.id, "abandon_votes": votes,
+                   "seat_count": game.players, "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
+                   "log": [], "turn": None, "board": None, "winners": None, "names": {}}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
             names = {p["seat"]: p["name"] for p in data["player_list"]}
@@ -265,6 +267,49 @@ def preferences():
     from workers.compose import preferences_token
 
     return redirect(url_for("links.preferences", token=preferences_token(settings().secret_key, user.id)))
+
+
+def _game_action(game_id: int, action, done: str):
+    """Runs a state-changing use case from a game page's form, which carries the
+    version it was drawn from; a stale one changes nothing and says so."""
+    user = _require_user()
+    try:
+        version = int(request.form.get("version", ""))
+    except ValueError:
+        flash("The form lost the game's version; reload the page.", "error")
+        return redirect(url_for("pages.game_page", game_id=game_id))
+    try:
+        run(lambda db: action(db, play.load_user(db, user.id), version))
+        flash(done)
+    except ServiceError as err:
+        if err.status == 409 and err.code == "stale_version":
+            flash("The game changed since you loaded this page; here is the current position. Nothing was changed.", "error")
+        else:
+            flash(err.message, "error")
+    return redirect(url_for("pages.game_page", game_id=game_id))
+
+
+@bp.post("/games/<id:game_id>/resign")
+def resign(game_id):
+    return _game_action(game_id, lambda db, user, v: play.resign(db, game_id, user, v), "You resigned from the game.")
+
+
+@bp.post("/games/<id:game_id>/abandon")
+def vote_abandon(game_id):
+    return _game_action(game_id, lambda db, user, v: play.vote_abandon(db, game_id, user, v),
+                        "Your vote to abandon is counted; the game ends when every player still in it has voted.")
+
+
+@bp.post("/games/<id:game_id>/invite")
+def invite(game_id):
+    email = request.form.get("email", "").strip()
+    return _game_action(game_id, lambda db, user, v: play.invite(db, game_id, user, email, v),
+                        f"{email} is invited; an email is on its way.")
+
+
+@bp.post("/games/<id:game_id>/cancel")
+def cancel(game_id):
+    return _game_action(game_id, lambda db, user, v: play.cancel(db, game_id, user, v), "The game is cancelled.")
 
 
 @bp.post("/games/<id:game_id>/respond")
