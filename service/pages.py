@@ -179,10 +179,16 @@ def _choice(rules, move: dict) -> dict:
 
 def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
     """The moves offered as buttons: all when few; else the few a game names (Eden's
-    accept or raise by 5 or 10); the rest are typed."""
+    accept or raise by 5 or 10) and those with no place on the board (pass, withdraw
+    a leader); the rest are clicked on the board or typed."""
     if len(legal) <= MAX_PAGE_CHOICES:
         return legal
-    return rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
+    named = rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
+    return named + [m for m in legal if m.get("type") in UNPLACED_MOVES and m not in named]
+
+
+# Moves that put nothing on the board, so the board cannot offer them: always buttons.
+UNPLACED_MOVES = ("pass", "withdraw_leader")
 
 
 MAX_PAGE_CHOICES = 20

@@ -223,7 +223,10 @@ class EuphratCards:
 
     def prompt(self, state: State, seat: int, names: dict) -> str:
         """The decision `seat` owes, in words."""
-        return PROMPTS.get(self.pending(state).get(seat), "")
+        owed = self.pending(state).get(seat)
+        if owed == "support":
+            return narration.support_prompt(state, seat, names)
+        return PROMPTS.get(owed, "")
 
     def describe_event(self, event: dict, names: dict) -> str | None:
         """An event in words, with the players' names (engine/euphrat_cards/narration.py)."""

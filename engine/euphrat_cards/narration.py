@@ -83,3 +83,24 @@ def _ended(event: dict, name) -> str:
         text += f" {first[0]} won." if len(first) == 1 else f" Tied for first: {' and '.join(first)}."
     return text
 
+
+
+def support_prompt(s, seat: int, names: dict) -> str:
+    """The support decision in words: the seat's side, both strengths so far (the
+    attacker's committed cards counted once known), what may be committed."""
+    from engine.euphrat_cards.cards import COLORS, LEADERS
+    from engine.euphrat_cards.conflicts import base_strength, support_color, supporting_side
+
+    conflict = s.conflict
+    side = supporting_side(s)
+    other = "defender" if side == "attacker" else "attacker"
+    theirs = base_strength(s, other) + (conflict["attacker_commit"] or 0 if other == "attacker" else 0)
+    color = support_color(conflict)
+    rival = names.get(conflict[other], f"seat {conflict[other]}")
+    text = (f"You {'attack' if side == 'attacker' else 'defend'} in the {conflict['kind']} "
+            f"{COLORS[conflict['color']]} conflict (the {LEADERS[conflict['color']]}s) against {rival}. "
+            f"Strength so far: you {base_strength(s, side)}, {rival} {theirs}")
+    if side == "defender":
+        text += f" (with the {count(conflict['attacker_commit'], 'card')} committed)"
+    return (text + f". Commit up to {count(s.hands[seat][color], COLORS[color] + ' card')} from your hand; "
+            "a tie goes to the defender.")

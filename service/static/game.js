@@ -1,6 +1,6 @@
 // Click-to-play on the game page. The server embeds the seat's legal moves (each with
 // its text notation); choosing a tool (a Tigris tile, leader or catastrophe; an Eden
-// card, or contesting a tile) highlights the squares it may go to and shows the piece
+// card, or contesting a tile; a card-game card from the hand, leader or catastrophe) highlights the squares it may go to and shows the piece
 // under the pointer; a click on one stages the move (drawn on the board, with Undo)
 // and fills the move form, which Send posts. A square that several moves share (an
 // Eden cultivation card's placements) gives the next one at each click. The form posts
@@ -16,7 +16,8 @@
   function matches(move, t) {
     if (t.kind === "tile") return move.type === "place_tile" && move.color === t.color;
     if (t.kind === "leader") return move.type === "place_leader" && move.leader === t.leader;
-    if (t.kind === "catastrophe") return move.type === "place_catastrophe";
+    if (t.kind === "catastrophe") return move.type === "place_catastrophe" || move.type === "play_catastrophe";
+    if (t.kind === "hand-card") return move.type === "play_card" && move.color === t.color;
     if (t.kind === "card") {
       return (move.type === "irrigate" && move.square === t.card) || (move.type === "cultivate" && move.card === t.card);
     }
@@ -24,13 +25,26 @@
     return false;
   }
 
-  function movedSquares(move) {
-    return move.squares || [move.square];
-  }
 
   function toolOf(button) {
     var d = button.dataset;
     return {kind: d.kind, color: d.color, leader: d.leader, card: d.card};
+  }
+
+  // The squares (Tigris, Eden) or card places (the card game: `C2`, a gap `CD`; a bare
+  // column letter means its next free place) a move puts something on.
+  function placesOf(move, board) {
+    if (move.squares) return move.squares;
+    if (move.square) return [move.square];
+    if (move.place && move.place.length === 1) {
+      var free = board.querySelector('[data-column="' + move.place + '"][data-empty]');
+      return free ? [free.dataset.slot] : [];
+    }
+    return [move.place || move.card];
+  }
+
+  function placeName(element) {
+    return element.dataset.square || element.dataset.slot;
   }
 
   // The piece a tool puts down, as a small SVG drawing inside `box` (a square's box).
@@ -39,7 +53,7 @@
     g.setAttribute("opacity", opacity);
     var pad = box.width * 0.12;
     var fill = "#e2b21d", letter = "";
-    if (t.kind === "tile") { fill = PAINT[t.color]; letter = TILE_LETTERS[t.color]; }
+    if (t.kind === "tile" || t.kind === "hand-card") { fill = PAINT[t.color]; letter = TILE_LETTERS[t.color]; }
     else if (t.kind === "leader") { fill = PAINT[LEADER_COLORS[t.leader]]; letter = t.leader.charAt(0).toUpperCase(); }
     else if (t.kind === "catastrophe") { fill = "#6d5c4c"; letter = "X"; }
     else { letter = "+"; }
@@ -94,7 +108,7 @@
     board.appendChild(overlay);
 
     function squares() {
-      return board.querySelectorAll("[data-square]");
+      return board.querySelectorAll("[data-square], [data-slot]");
     }
 
     function boxOf(square) {
@@ -106,7 +120,7 @@
       var found = {};
       legal.forEach(function (entry) {
         if (!t || !matches(entry.move, t)) return;
-        movedSquares(entry.move).forEach(function (name) {
+        placesOf(entry.move, board).forEach(function (name) {
           (found[name] = found[name] || []).push(entry);
         });
       });
@@ -116,7 +130,7 @@
     function markLegal() {
       marks.textContent = "";
       squares().forEach(function (sq) {
-        var on = Boolean(tool && tool.targets[sq.dataset.square]);
+        var on = Boolean(tool && tool.targets[placeName(sq)]);
         sq.classList.toggle("legal", on);
         if (on) sq.setAttribute("tabindex", "0"); else sq.removeAttribute("tabindex");
         if (!on || sq.querySelector(".legal-mark")) return;  // a drawing with its own mark keeps it
@@ -153,20 +167,20 @@
 
     function showPreview(square) {
       preview.textContent = "";
-      if (!tool || !square || !tool.targets[square.dataset.square]) return;
+      if (!tool || !square || !tool.targets[placeName(square)]) return;
       preview.appendChild(pieceDrawing(tool, boxOf(square), 0.55));
     }
 
     function pick(square) {
       if (!tool || !square) return;
-      var entries = tool.targets[square.dataset.square];
+      var entries = tool.targets[placeName(square)];
       if (!entries) return;
-      tool.turn = tool.last === square.dataset.square ? (tool.turn + 1) % entries.length : 0;
-      tool.last = square.dataset.square;
+      tool.turn = tool.last === placeName(square) ? (tool.turn + 1) % entries.length : 0;
+      tool.last = placeName(square);
       var entry = entries[tool.turn];
       stagedDrawing.textContent = "";
       squares().forEach(function (sq) {
-        var on = movedSquares(entry.move).indexOf(sq.dataset.square) >= 0;
+        var on = placesOf(entry.move, board).indexOf(placeName(sq)) >= 0;
         sq.classList.toggle("chosen", on);
         if (on) stagedDrawing.appendChild(pieceDrawing(tool, boxOf(sq), 0.95));
       });
@@ -187,19 +201,19 @@
     var undo = root.querySelector("#undo-move");
     if (undo) undo.addEventListener("click", function () { unstage(); markLegal(); });
     board.addEventListener("click", function (event) {
-      pick(event.target.closest("[data-square]"));
+      pick(event.target.closest("[data-square], [data-slot]"));
     });
     board.addEventListener("pointerover", function (event) {
-      showPreview(event.target.closest("[data-square]"));
+      showPreview(event.target.closest("[data-square], [data-slot]"));
     });
     board.addEventListener("pointerleave", function () { preview.textContent = ""; });
     board.addEventListener("focusin", function (event) {
-      showPreview(event.target.closest("[data-square]"));
+      showPreview(event.target.closest("[data-square], [data-slot]"));
     });
     board.addEventListener("keydown", function (event) {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
-        pick(event.target.closest("[data-square]"));
+        pick(event.target.closest("[data-square], [data-slot]"));
       }
     });
   }

@@ -38,3 +38,18 @@ def test_no_event_of_a_played_game_is_a_raw_dump():
             text = describe(event, NAMES)
             assert "seat" not in text and "(" not in text.replace("(a tie goes to the defender)", ""), text
             assert text[0].isupper() or text.startswith(("ann", "bob")), text
+
+
+def test_the_support_prompt_names_the_side_and_the_strengths():
+    game = get_game("euphrat-cards")
+    state = game.setup(2, 3)
+    for _ in range(400):  # play until someone owes support
+        owed = game.pending(state)
+        seat = next(iter(owed))
+        if owed[seat] == "support":
+            break
+        state, _ = game.apply(state, seat, game.legal_moves(state, seat)[0])
+    assert game.pending(state)[seat] == "support", "no conflict came up"
+    text = game.prompt(state, seat, NAMES)
+    assert text.startswith(("You attack", "You defend")) and "Strength so far: you " in text
+    assert "a tie goes to the defender" in text and ("bob" in text or "ann" in text)
