@@ -76,39 +76,81 @@ def my_games():
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     user = _require_user()
-    if request.method == "POST":
-        form = request.form
+    if request.method == "GET":
+        return _new_game_form({})
+    form = request.form
+    try:
+        game_type = form.get("game", "tigris")
+        players = int(form.get("players", "3"))
+        invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
+        game, _ = run(lambda db: play.create_game(
+            db, play.load_user(db, user.id), game_type, players, _form_options(form, game_type, players),
+            invite, form.get("seat_order", "fixed"), form.get("spectators") == "on", _form_time_control(form),
+            form.get("timeout_policy", "default_move"), form.get("title", "")))
+    except ServiceError as err:
+        flash(err.message, "error")
+        return _new_game_form(form), 422
+    except ValueError as err:
+        flash(str(err), "error")
+        return _new_game_form(form), 422
+    return redirect(url_for("pages.game_page", game_id=game.id))
+
+
+# Names people know the games by; the ids stay in URLs and the API.
+GAME_NAMES = {"tigris": "Tigris & Euphrates", "euphrat-cards": "Euphrat & Tigris: the card game", "eden": "Eden"}
+
+
+def _new_game_form(typed):
+    """The new-game form, showing what was typed when it comes back with an error."""
+    games = [{"id": gid, "name": GAME_NAMES.get(gid, gid), "options": _option_fields(gid),
+              "description": getattr(engine.get_game(gid), "description", "")} for gid in engine.game_ids()]
+    return render_template("pages/new_game.html", games=games, typed=typed)
+
+
+def _option_choices(game_id: str) -> dict[str, tuple]:
+    """A game's options and their allowed values, the first being the default."""
+    game = engine.get_game(game_id)
+    choices = getattr(importlib.import_module(type(game).__module__), "OPTION_CHOICES", None)
+    if choices is None:
+        choices = {name: (value, not value) if isinstance(value, bool) else (value,)
+                   for name, value in game.default_options().items()}
+    return choices
+
+
+def _option_fields(game_id: str) -> list[dict]:
+    return [{"name": name, "label": name.replace("_", " ").capitalize(), "choices": list(values),
+             "boolean": isinstance(values[0], bool), "default": values[0]}
+            for name, values in _option_choices(game_id).items()]
+
+
+def _form_options(form, game_type: str, players: int) -> dict:
+    """The chosen game's options from its fields (`option-<game>-<name>`); a box not
+    ticked is False. Eden for 2 players needs `allow_two`, which 2 players turns on."""
+    options = {}
+    for name, values in _option_choices(game_type).items() if game_type in engine.game_ids() else ():
+        raw = form.get(f"option-{game_type}-{name}")
+        if isinstance(values[0], bool):
+            options[name] = raw == "on"
+        elif raw is not None:
+            options[name] = type(values[0])(raw)
+    if game_type == "eden" and players == 2:
+        options["allow_two"] = True
+    return options
+
+
+def _form_time_control(form) -> dict:
+    """Days per decision, extra days per decision made, and the most days a player may
+    bank, as the API's time control in seconds."""
+    def days(field, default):
+        text = form.get(field, "").strip() or default
         try:
-            days = float(form.get("days_per_decision", "3"))
-            time_control = {"initial_seconds": int(days * 86400), "extension_seconds": 86400,
-                            "cap_seconds": max(int(days * 86400), 7 * 86400)}
-            invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
-            game, _ = run(lambda db: play.create_game(
-                db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
-                _form_options(form),
-                invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "default_move"),
-                form.get("title", "")))
-        except (ServiceError, ValueError) as err:
-            flash(getattr(err, "message", "check the numbers"), "error")
-            return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions()), 422
-        return redirect(url_for("pages.game_page", game_id=game.id))
-    return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions())
+            return float(text)
+        except ValueError:
+            raise ValueError(f"{field.replace('_', ' ')} must be a number of days, not {text!r}") from None
 
-
-def _descriptions() -> dict[str, str]:
-    """A line about each game that has one (Eden's says its printed data is provisional)."""
-    return {gid: getattr(engine.get_game(gid), "description", "") for gid in engine.game_ids()}
-
-
-def _form_options(form) -> dict:
-    """The game options the new-game form offers: Tigris's board; Eden for 2 players
-    needs its `allow_two` option, which choosing 2 players turns on."""
-    game = form.get("game", "tigris")
-    if game == "tigris":
-        return {"board": form.get("board", "standard")}
-    if game == "eden" and form.get("players") == "2":
-        return {"allow_two": True}
-    return {}
+    initial, extension, cap = days("days_per_decision", "3"), days("extra_days", "1"), days("max_days", "7")
+    return {"initial_seconds": int(initial * 86400), "extension_seconds": int(extension * 86400),
+            "cap_seconds": int(max(cap, initial) * 86400)}
 
 
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:
@@ -132,7 +174,8 @@ def game_page(game_id):
         data = present_game(db, game, user)
         votes = sum(1 for s in play.seats_of(db, game) if s.abandon_vote)
         context = {"is_creator": user is not None and game.creator_id == user.id, "abandon_votes": votes,
-                   "seat_count": game.players, "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
+                   "seat_count": game.players, "game_name": GAME_NAMES.get(game.game_type, game.game_type),
+                   "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
                    "log": [], "turn": None, "board": None, "winners": None, "names": {}}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
