@@ -14,7 +14,8 @@ from service.auth import peek_sign_in_link, use_sign_in_link
 from service.db import reading
 from service.errors import ServiceError
 from service.models import User
-from service.web import db_engine, run, settings
+from service.pages import board_markup, winners
+from service.web import current_user, db_engine, present_game, run, settings
 
 bp = Blueprint("links", __name__)
 
@@ -64,7 +65,20 @@ def confirm_action(token):
         return redirect(url_for("pages.game_page", game_id=parsed.game_id))
     rules = play.rules(game)
     description = rules.describe(rules.parse_move(parsed.move))
-    return render_template("pages/confirm.html", game=game, token=token, description=description, move=parsed.move)
+    state = play.game_state(game)
+    with reading(db_engine()) as db:
+        names = _names(db, game)
+        holder = next((s for s in play.seats_of(db, game) if s.seat == parsed.seat), None)
+        viewer = current_user(db, required=False)
+    someone_else = viewer is not None and holder is not None and holder.user_id != viewer.id
+    return render_template(
+        "pages/confirm.html", game=game, token=token, description=description, move=parsed.move,
+        board=board_markup(game.game_type, rules.view(state, parsed.seat)), prompt=rules.prompt(state, parsed.seat, names),
+        seat_name=names.get(parsed.seat, f"seat {parsed.seat}"), viewer=viewer if someone_else else None)
+
+
+def _names(db, game) -> dict:
+    return {p["seat"]: p["name"] for p in present_game(db, game, None)["player_list"]}
 
 
 @bp.post("/a/<token>")
@@ -82,6 +96,9 @@ def apply_action(token):
     made = f"Your move was made: {play.rules(game).describe(play.read_move(game, text=parsed.move))}."
     if moved.status == "active" and parsed.seat in play.rules(moved).pending(play.game_state(moved)):
         made += " It is still your decision: an email with it is on its way."
+    if moved.status == "finished":
+        with reading(db_engine()) as db:
+            made += " The game is over. " + (winners(moved.result, _names(db, moved)) or "")
     return _message("Done", made, 200, game.id)
 
 

@@ -190,7 +190,7 @@ def game_page(game_id):
             context["turn"] = _turn_panel(game, data["view"])
             context["log"] = _game_log(db, game, rules, mine, names, (context["turn"] or {}).get("round"))
             context["names"] = names
-            context["winners"] = _winners(game.result, names)
+            context["winners"] = winners(game.result, names)
             context["board"] = board_markup(game.game_type, data["view"])
     return render_template("pages/game.html", **context)
 
@@ -263,7 +263,7 @@ def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[d
     return [{"round": opening or current_round or 1}, *log]
 
 
-def _winners(result: dict | None, names: dict) -> str | None:
+def winners(result: dict | None, names: dict) -> str | None:
     """Who won a finished game, in words: the first group of its ranking."""
     ranking = (result or {}).get("ranking")
     if not ranking or not ranking[0]:
