@@ -370,3 +370,43 @@ def respond(game_id):
     except (ServiceError, ValueError) as err:
         flash(getattr(err, "message", "reload the page and try again"), "error")
     return redirect(url_for("pages.game_page", game_id=game_id))
+
+
+@bp.route("/tokens", methods=["GET", "POST"])
+def api_tokens():
+    """Personal API tokens: create one (its secret shown once, on this answer only),
+    see and revoke them."""
+    user = _require_user()
+    from service import auth
+
+    created = None
+    if request.method == "POST":
+        label = request.form.get("label", "").strip()
+        if not label or len(label) > 80:
+            flash("Give the token a name of 1 to 80 characters, to tell it apart later.", "error")
+        else:
+            created = run(lambda db: auth.create_api_token(db, play.load_user(db, user.id), label)[1])
+    return render_template("pages/tokens.html", tokens=_tokens_of(user.id), created=created), 422 if (
+        request.method == "POST" and created is None) else 200
+
+
+@bp.post("/tokens/<id:token_id>/revoke")
+def revoke_api_token(token_id):
+    user = _require_user()
+    from service import auth
+
+    try:
+        run(lambda db: auth.revoke_api_token(db, play.load_user(db, user.id), token_id))
+        flash("The token is revoked; programs using it are refused from now on.")
+    except ServiceError as err:
+        flash(err.message, "error")
+    return redirect(url_for("pages.api_tokens"))
+
+
+def _tokens_of(user_id: int) -> list:
+    from sqlmodel import select
+
+    from service.models import ApiToken
+
+    with reading(db_engine()) as db:
+        return list(db.exec(select(ApiToken).where(ApiToken.user_id == user_id).order_by(ApiToken.id.desc())))
