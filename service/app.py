@@ -66,7 +66,7 @@ def start_dispatcher(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from service import links, pages
+    from service import api_docs, links, pages
     from service.api import accounts, games, inbound
 
     for blueprint in (games.blp, accounts.blp):
@@ -74,6 +74,7 @@ def register_blueprints(app: Flask, api: Api) -> None:
         csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
     app.register_blueprint(pages.bp)
     app.register_blueprint(links.bp)
+    app.register_blueprint(api_docs.bp)
     app.register_blueprint(inbound.bp)
     csrf.exempt(inbound.bp)  # authenticated by the HMAC of its body
     csrf.exempt(links.unsubscribe)  # one-click unsubscribe POSTs come from mail clients
