@@ -84,11 +84,22 @@ def _invitation(db, settings, row, game, context, images):
 
 
 def _time_control_words(tc: dict) -> str:
-    if not tc:
-        return "3 days per decision, plus 1 day per decision up to 7 days"
-    days = lambda s: f"{s / 86400:g} day{'s' if s != 86400 else ''}"  # noqa: E731
-    return (f"{days(tc.get('initial_seconds', 3 * 86400))} per decision, plus "
-            f"{days(tc.get('extension_seconds', 86400))} per decision up to {days(tc.get('cap_seconds', 7 * 86400))}")
+    """The clock as a person would say it: a bank of days that each decision draws on
+    and each decision made tops up, never above the cap (service/time_control.py)."""
+    tc = tc or {}
+    initial, extension, cap = (tc.get("initial_seconds", 3 * 86400), tc.get("extension_seconds", 86400),
+                               tc.get("cap_seconds", 7 * 86400))
+    text = f"each player starts with {_duration(initial)} to decide"
+    if extension:
+        text += f"; every move you make adds {_duration(extension)}, up to {_duration(cap)} in hand"
+    return text + "."
+
+
+def _duration(seconds: float) -> str:
+    """3 days, 1 day, 12 hours, 1 day and 12 hours."""
+    days, hours = divmod(round(seconds / 3600), 24)
+    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour")) if n]
+    return " and ".join(parts) or "no time"
 
 
 def _sign_in(db, settings, row, game, context, images):
