@@ -1,6 +1,8 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Flask, jsonify
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
@@ -38,6 +40,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # "keep me signed in"
         WTF_CSRF_TIME_LIMIT=None,
     )
     app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}

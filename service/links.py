@@ -13,6 +13,7 @@ from service.action_tokens import TokenRejected, read_token
 from service.auth import peek_sign_in_link, use_sign_in_link
 from service.db import reading
 from service.errors import ServiceError
+from service.invitation_links import read_invitation, safe_next
 from service.models import User
 from service.pages import board_markup, winners
 from service.web import current_user, db_engine, present_game, run, settings
@@ -109,7 +110,8 @@ def confirm_sign_in(token):
             user = peek_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes)
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
-    return render_template("pages/sign_in_confirm.html", email=user.email, token=token)
+    return render_template("pages/sign_in_confirm.html", email=user.email,
+                           action=url_for("links.sign_in", token=token), game=None)
 
 
 @bp.post("/sign-in/<token>")
@@ -118,10 +120,41 @@ def sign_in(token):
         user = run(lambda db: use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
+    return _signed_in(user, session.get("after_sign_in") or url_for("pages.my_games"))
+
+
+@bp.get("/join/<token>")
+def confirm_invitation(token):
+    """An invitation email's link: a page that asks before it signs the invitee in."""
+    try:
+        sign_in_token, game_id = read_invitation(settings().secret_key, token, settings().link_days * 86400)
+        with reading(db_engine()) as db:
+            user = peek_sign_in_link(db, sign_in_token, settings().secret_key, settings().link_days * 1440)
+            game = play.load_game(db, game_id)
+    except ServiceError as err:
+        return _message("This invitation link cannot be used", err.message, err.status)
+    return render_template("pages/sign_in_confirm.html", email=user.email,
+                           action=url_for("links.join", token=token), game=game)
+
+
+@bp.post("/join/<token>")
+def join(token):
+    try:
+        sign_in_token, game_id = read_invitation(settings().secret_key, token, settings().link_days * 86400)
+        user = run(lambda db: use_sign_in_link(db, sign_in_token, settings().secret_key, settings().link_days * 1440))
+    except ServiceError as err:
+        return _message("This invitation link cannot be used", err.message, err.status)
+    return _signed_in(user, url_for("pages.game_page", game_id=game_id))
+
+
+def _signed_in(user: User, target: str):
+    """Start the session of `user` (kept 30 days when asked) and go to `target`, a
+    path on this site."""
     run(lambda db: setattr(db.get(User, user.id), "bouncing_since", None))  # the link arrived: mail works
     session.clear()
     session["user_id"] = user.id
-    return redirect(url_for("pages.my_games"))
+    session.permanent = request.form.get("remember") == "on"
+    return redirect(safe_next(target) or url_for("pages.my_games"))
 
 
 def _user_for_preferences(token: str) -> int:

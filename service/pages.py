@@ -12,6 +12,7 @@ from service import play
 from service.api.accounts import request_sign_in
 from service.db import reading
 from service.errors import ServiceError, Unauthorized
+from service.invitation_links import safe_next
 from service.web import current_user, db_engine, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
@@ -41,15 +42,18 @@ def to_sign_in(_err):
 
 @bp.route("/sign-in", methods=["GET", "POST"])
 def sign_in():
+    heading_to = safe_next(request.values.get("next"))
     if request.method == "POST":
         s = settings()
         try:
             run(request_sign_in, request.form.get("email", ""), s.base_url, s.secret_key, s.sign_in_minutes)
         except ServiceError as err:
             flash(err.message, "error")
-            return render_template("pages/sign_in.html"), 422
+            return render_template("pages/sign_in.html", next=heading_to), 422
+        if heading_to:  # where the link, opened in this browser, leads back to
+            session["after_sign_in"] = heading_to
         flash("A sign-in link is on its way to your inbox.")
-    return render_template("pages/sign_in.html")
+    return render_template("pages/sign_in.html", next=heading_to)
 
 
 @bp.post("/sign-out")

@@ -79,8 +79,21 @@ def _invitation(db, settings, row, game, context, images):
     seats = seats_of(db, game)
     context.update(
         inviter=row.payload.get("inviter", ""), players=[s.email for s in seats if s.status != "declined"],
-        time_control=_time_control_words(game.time_control), invitation_url=f"{settings.base_url}/games/{game.id}",
+        time_control=_time_control_words(game.time_control), invitation_url=_invitation_url(db, settings, row, game),
     )
+
+
+def _invitation_url(db, settings, row, game) -> str:
+    """A link that signs the invitee in once and opens the game (the game page when the
+    invitation has no account to sign in)."""
+    from service.auth import create_sign_in_link
+    from service.invitation_links import invitation_token
+
+    invitee = db.get(User, row.user_id) if row.user_id else None
+    if invitee is None:
+        return f"{settings.base_url}/games/{game.id}"
+    sign_in = create_sign_in_link(db, invitee, settings.secret_key)
+    return f"{settings.base_url}/join/{invitation_token(settings.secret_key, sign_in, game.id)}"
 
 
 def _time_control_words(tc: dict) -> str:
