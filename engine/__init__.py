@@ -8,7 +8,7 @@ from engine.core import (
     events_for,
     visible_to,
 )
-from engine.registry import game_ids, get_game
+from engine.registry import game_ids, game_name, get_game
 
 __all__ = [
     "EngineError",
@@ -18,6 +18,7 @@ __all__ = [
     "NotYourTurn",
     "events_for",
     "game_ids",
+    "game_name",
     "get_game",
     "visible_to",
 ]

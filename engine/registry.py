@@ -13,6 +13,15 @@ _MODULES = {
 }
 
 
+# The names people know the games by; the ids stay in URLs, the API and the data.
+_NAMES = {"tigris": "Tigris & Euphrates", "euphrat-cards": "Euphrat & Tigris: the card game",
+          "eden": "Eden", "civ-cards": "Civilization: The Card Game"}
+
+
+def game_name(game_id: str) -> str:
+    return _NAMES.get(game_id, game_id)
+
+
 def game_ids() -> list[str]:
     """Ids of the games this engine can play."""
     return [gid for gid in _MODULES if _importable(gid)]

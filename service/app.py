@@ -1,6 +1,8 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Flask, jsonify, request
 from sqlalchemy.exc import OperationalError
 from flask_smorest import Api
@@ -41,6 +43,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # "keep me signed in"
         WTF_CSRF_TIME_LIMIT=None,
     )
     app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
@@ -71,7 +74,7 @@ def start_dispatcher(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from service import links, pages
+    from service import api_docs, links, pages
     from service.api import accounts, games, inbound
 
     for blueprint in (games.blp, accounts.blp):
@@ -79,6 +82,7 @@ def register_blueprints(app: Flask, api: Api) -> None:
         csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
     app.register_blueprint(pages.bp)
     app.register_blueprint(links.bp)
+    app.register_blueprint(api_docs.bp)
     app.register_blueprint(inbound.bp)
     csrf.exempt(inbound.bp)  # authenticated by the HMAC of its body
     csrf.exempt(links.unsubscribe)  # one-click unsubscribe POSTs come from mail clients

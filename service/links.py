@@ -13,8 +13,10 @@ from service.action_tokens import TokenRejected, read_token
 from service.auth import peek_sign_in_link, start_session, use_sign_in_link
 from service.db import reading
 from service.errors import ServiceError
+from service.invitation_links import read_invitation, safe_next
 from service.models import User
-from service.web import db_engine, run, settings
+from service.pages import board_markup, winners
+from service.web import current_user, db_engine, present_game, run, settings
 
 bp = Blueprint("links", __name__)
 
@@ -64,7 +66,20 @@ def confirm_action(token):
         return redirect(url_for("pages.game_page", game_id=parsed.game_id))
     rules = play.rules(game)
     description = rules.describe(rules.parse_move(parsed.move))
-    return render_template("pages/confirm.html", game=game, token=token, description=description, move=parsed.move)
+    state = play.game_state(game)
+    with reading(db_engine()) as db:
+        names = _names(db, game)
+        holder = next((s for s in play.seats_of(db, game) if s.seat == parsed.seat), None)
+        viewer = current_user(db, required=False)
+    someone_else = viewer is not None and holder is not None and holder.user_id != viewer.id
+    return render_template(
+        "pages/confirm.html", game=game, token=token, description=description, move=parsed.move,
+        board=board_markup(game.game_type, rules.view(state, parsed.seat)), prompt=rules.prompt(state, parsed.seat, names),
+        seat_name=names.get(parsed.seat, f"seat {parsed.seat}"), viewer=viewer if someone_else else None)
+
+
+def _names(db, game) -> dict:
+    return {p["seat"]: p["name"] for p in present_game(db, game, None)["player_list"]}
 
 
 @bp.post("/a/<token>")
@@ -82,6 +97,9 @@ def apply_action(token):
     made = f"Your move was made: {play.rules(game).describe(play.read_move(game, text=parsed.move))}."
     if moved.status == "active" and parsed.seat in play.rules(moved).pending(play.game_state(moved)):
         made += " It is still your decision: an email with it is on its way."
+    if moved.status == "finished":
+        with reading(db_engine()) as db:
+            made += " The game is over. " + (winners(moved.result, _names(db, moved)) or "")
     return _message("Done", made, 200, game.id)
 
 
@@ -92,22 +110,57 @@ def confirm_sign_in(token):
             email = peek_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes)
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
-    return render_template("pages/sign_in_confirm.html", email=email, token=token)
+    return render_template("pages/sign_in_confirm.html", email=email,
+                           action=url_for("links.sign_in", token=token), game=None)
 
 
 @bp.post("/sign-in/<token>")
 def sign_in(token):
-    def sign_in_with_link(db):
-        return start_session(db, use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
-
     try:
-        secret = run(sign_in_with_link)
+        user = run(lambda db: use_sign_in_link(db, token, settings().secret_key, settings().sign_in_minutes))
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
-    run(lambda db: setattr(db.get(User, user.id), "bouncing_since", None))  # the link arrived: mail works
+    return _signed_in(user, session.get("after_sign_in") or url_for("pages.my_games"))
+
+
+@bp.get("/join/<token>")
+def confirm_invitation(token):
+    """An invitation email's link: a page that asks before it signs the invitee in."""
+    try:
+        sign_in_token, game_id = read_invitation(settings().secret_key, token, settings().link_days * 86400)
+        with reading(db_engine()) as db:
+            email = peek_sign_in_link(db, sign_in_token, settings().secret_key, settings().link_days * 1440)
+            game = play.load_game(db, game_id)
+    except ServiceError as err:
+        return _message("This invitation link cannot be used", err.message, err.status)
+    return render_template("pages/sign_in_confirm.html", email=email,
+                           action=url_for("links.join", token=token), game=game)
+
+
+@bp.post("/join/<token>")
+def join(token):
+    try:
+        sign_in_token, game_id = read_invitation(settings().secret_key, token, settings().link_days * 86400)
+        user = run(lambda db: use_sign_in_link(db, sign_in_token, settings().secret_key, settings().link_days * 1440))
+    except ServiceError as err:
+        return _message("This invitation link cannot be used", err.message, err.status)
+    return _signed_in(user, url_for("pages.game_page", game_id=game_id))
+
+
+def _signed_in(user: User, target: str):
+    """Start the session of `user` (kept 30 days when asked) and go to `target`, a
+    path on this site."""
+    secret = run(lambda db: _start_session(db, user.id))
     session.clear()
     session["sid"] = secret
-    return redirect(url_for("pages.my_games"))
+    session.permanent = request.form.get("remember") == "on"
+    return redirect(safe_next(target) or url_for("pages.my_games"))
+
+
+def _start_session(db, user_id: int) -> str:
+    user = db.get(User, user_id)
+    user.bouncing_since = None  # a link sent to the address arrived: mail to it works
+    return start_session(db, user)
 
 
 def _user_for_preferences(token: str) -> int:

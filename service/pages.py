@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import math
 
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
 import engine
@@ -14,6 +14,7 @@ from service.api.accounts import request_sign_in
 from service.auth import end_sessions
 from service.db import reading
 from service.errors import Invalid, ServiceError, Unauthorized
+from service.invitation_links import safe_next
 from service.web import current_user, db_engine, invitation_limits, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
@@ -43,15 +44,18 @@ def to_sign_in(_err):
 
 @bp.route("/sign-in", methods=["GET", "POST"])
 def sign_in():
+    heading_to = safe_next(request.values.get("next"))
     if request.method == "POST":
         s = settings()
         try:
             run(request_sign_in, request.form.get("email", ""), s.base_url, s.secret_key, s.sign_in_minutes)
         except ServiceError as err:
             flash(err.message, "error")
-            return render_template("pages/sign_in.html"), 422
+            return render_template("pages/sign_in.html", next=heading_to), 422
+        if heading_to:  # where the link, opened in this browser, leads back to
+            session["after_sign_in"] = heading_to
         flash("A sign-in link is on its way to your inbox.")
-    return render_template("pages/sign_in.html")
+    return render_template("pages/sign_in.html", next=heading_to)
 
 
 @bp.post("/sign-out")
@@ -78,63 +82,88 @@ def my_games():
     return render_template("pages/my_games.html", games=games, waiting=waiting)
 
 
-TIGRIS_FLAGS = ("english_variant", "open_scoring", "buildings", "ziggurat", "open_tiles")
-
-
-def _tigris_options(form) -> dict:
-    """The board, and each variant whose box is ticked (the engine checks them)."""
-    return {"board": form.get("board", "standard"), **{name: True for name in TIGRIS_FLAGS if form.get(name)}}
-
-
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     user = _require_user()
-    if request.method == "POST":
-        form = request.form
-        try:
-            seconds = _decision_seconds(form.get("days_per_decision", "3"))
-            time_control = {"initial_seconds": seconds, "extension_seconds": 86400,
-                            "cap_seconds": max(seconds, 7 * 86400)}
-            invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
-            invite += [{"bot": form.get("bot_kind", "greedy")}] * int(form.get("bots", "0"))
-            game, _ = run(lambda db: play.create_game(
-                db, play.load_user(db, user.id), form.get("game", "tigris"), int(form.get("players", "3")),
-                _form_options(form),
-                invite, form.get("seat_order", "fixed"), False, time_control, form.get("timeout_policy", "bot"),
-                form.get("title", ""), limits=invitation_limits()))
-        except (ServiceError, ValueError) as err:
-            flash(getattr(err, "message", "check the numbers"), "error")
-            return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions()), 422
-        return redirect(url_for("pages.game_page", game_id=game.id))
-    return render_template("pages/new_game.html", games=engine.game_ids(), descriptions=_descriptions())
-
-
-def _descriptions() -> dict[str, str]:
-    """A line about each game that has one (Eden's says its printed data is provisional)."""
-    return {gid: getattr(engine.get_game(gid), "description", "") for gid in engine.game_ids()}
-
-
-def _form_options(form) -> dict:
-    """The game options the new-game form offers: Tigris's board; Eden for 2 players
-    needs its `allow_two` option, which choosing 2 players turns on."""
-    game = form.get("game", "tigris")
-    if game == "tigris":
-        return _tigris_options(form)
-    if game == "eden" and form.get("players") == "2":
-        return {"allow_two": True}
-    return {}
-
-
-def _decision_seconds(days_text: str) -> int:
-    """The form's days per decision in seconds, within the API's bounds."""
+    if request.method == "GET":
+        return _new_game_form({})
+    form = request.form
     try:
-        days = float(days_text)
-    except ValueError:
-        days = math.nan
-    if not 0.001 <= days <= 90:  # also refuses nan and the infinities
-        raise Invalid(f"days per decision must be a number from 0.001 to 90, not {days_text[:20]!r}",
-                      code="bad_time_control")
-    return int(days * 86400)
+        game_type = form.get("game", "tigris")
+        players = int(form.get("players", "3"))
+        invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
+        invite += [{"bot": form.get("bot_kind", "greedy")}] * int(form.get("bots", "0") or 0)
+        game, _ = run(lambda db: play.create_game(
+            db, play.load_user(db, user.id), game_type, players, _form_options(form, game_type, players),
+            invite, form.get("seat_order", "fixed"), form.get("spectators") == "on", _form_time_control(form),
+            form.get("timeout_policy", "bot"), form.get("title", ""), limits=invitation_limits()))
+    except ServiceError as err:
+        flash(err.message, "error")
+        return _new_game_form(form), 422
+    except ValueError as err:
+        flash(str(err), "error")
+        return _new_game_form(form), 422
+    return redirect(url_for("pages.game_page", game_id=game.id))
+
+
+
+
+def _new_game_form(typed):
+    """The new-game form, showing what was typed when it comes back with an error."""
+    games = [{"id": gid, "name": engine.game_name(gid), "options": _option_fields(gid),
+              "description": getattr(engine.get_game(gid), "description", "")} for gid in engine.game_ids()]
+    return render_template("pages/new_game.html", games=games, typed=typed)
+
+
+def _option_choices(game_id: str) -> dict[str, tuple]:
+    """A game's options and their allowed values, the first being the default."""
+    game = engine.get_game(game_id)
+    choices = getattr(importlib.import_module(type(game).__module__), "OPTION_CHOICES", None)
+    if choices is None:
+        choices = {name: (value, not value) if isinstance(value, bool) else (value,)
+                   for name, value in game.default_options().items()}
+    return choices
+
+
+def _option_fields(game_id: str) -> list[dict]:
+    return [{"name": name, "label": name.replace("_", " ").capitalize(), "choices": list(values),
+             "boolean": isinstance(values[0], bool), "default": values[0]}
+            for name, values in _option_choices(game_id).items()]
+
+
+def _form_options(form, game_type: str, players: int) -> dict:
+    """The chosen game's options from its fields (`option-<game>-<name>`); a box not
+    ticked is False. Eden for 2 players needs `allow_two`, which 2 players turns on."""
+    options = {}
+    for name, values in _option_choices(game_type).items() if game_type in engine.game_ids() else ():
+        raw = form.get(f"option-{game_type}-{name}")
+        if isinstance(values[0], bool):
+            options[name] = raw == "on"
+        elif raw is not None:
+            options[name] = type(values[0])(raw)
+    if game_type == "eden" and players == 2:
+        options["allow_two"] = True
+    return options
+
+
+def _form_time_control(form) -> dict:
+    """Days per decision, extra days per decision made, and the most days a player may
+    bank, as the API's time control in seconds."""
+    def days(field, default):
+        text = form.get(field, "").strip() or default
+        try:
+            days_text = float(text)
+        except ValueError:
+            days_text = math.nan
+        low = 0.001 if field == "days_per_decision" else 0
+        if not low <= days_text <= 90:  # also refuses nan and the infinities
+            raise Invalid(f"{field.replace('_', ' ')} must be a number of days from {low:g} to 90, not {text[:20]!r}",
+                          code="bad_time_control")
+        return days_text
+
+    initial, extension, cap = days("days_per_decision", "3"), days("extra_days", "1"), days("max_days", "7")
+    return {"initial_seconds": int(initial * 86400), "extension_seconds": int(extension * 86400),
+            "cap_seconds": int(max(cap, initial) * 86400)}
 
 
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:
@@ -156,7 +185,11 @@ def game_page(game_id):
             return redirect(url_for("pages.sign_in", next=request.path)) if user is None else (
                 render_template("pages/message.html", title="Not your game", text="This game has no spectators."), 403)
         data = present_game(db, game, user)
-        context = {"game": data, "seat": seat, "legal": [], "choices": [], "prompt": "", "events": [], "board": None}
+        votes = sum(1 for s in play.seats_of(db, game) if s.abandon_vote)
+        context = {"is_creator": user is not None and game.creator_id == user.id, "abandon_votes": votes,
+                   "seat_count": game.players, "game_name": engine.game_name(game.game_type),
+                   "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
+                   "log": [], "turn": None, "board": None, "winners": None, "names": {}}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
             names = {p["seat"]: p["name"] for p in data["player_list"]}
@@ -167,9 +200,33 @@ def game_page(game_id):
                 context["choices"] = [_choice(rules, m) for m in _page_choices(rules, state, mine, legal)]
                 context["prompt"] = rules.prompt(state, mine, names)
                 context["owed"] = rules.pending(state).get(mine)
-            context["events"] = _recent_events(db, game, rules, mine, names)
+            context["turn"] = _turn_panel(game, data["view"])
+            context["log"] = _game_log(db, game, rules, mine, names, (context["turn"] or {}).get("round"))
+            context["names"] = names
+            context["winners"] = winners(game.result, names)
             context["board"] = board_markup(game.game_type, data["view"])
     return render_template("pages/game.html", **context)
+
+
+@bp.get("/games/<id:game_id>/version")
+def game_version(game_id):
+    """The game's version, polled by the open game page to know when to refresh."""
+    from sqlmodel import select
+
+    from service.models import Game, Seat
+
+    with reading(db_engine()) as db:  # two small reads, never the game's state
+        user = current_user(db, required=False)
+        row = db.exec(select(Game.version, Game.spectators).where(Game.id == game_id)).first()
+        if row is None:
+            return jsonify(error="not_found", message=f"no game {game_id}"), 404
+        seated = user is not None and db.exec(
+            select(Seat.id).where(Seat.game_id == game_id, Seat.user_id == user.id)).first() is not None
+        if not row.spectators and not seated:
+            return jsonify(error="forbidden", message="only the game's players may follow it"), 403
+    response = jsonify(version=row.version)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _choice(rules, move: dict) -> dict:
@@ -178,28 +235,66 @@ def _choice(rules, move: dict) -> dict:
 
 def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
     """The moves offered as buttons: all when few; else the few a game names (Eden's
-    accept or raise by 5 or 10); the rest are typed."""
+    accept or raise by 5 or 10) and those with no place on the board (pass, withdraw
+    a leader); the rest are clicked on the board or typed."""
     if len(legal) <= MAX_PAGE_CHOICES:
         return legal
-    return rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
+    named = rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
+    return named + [m for m in legal if m.get("type") in UNPLACED_MOVES and m not in named]
+
+
+# Moves that put nothing on the board, so the board cannot offer them: always buttons.
+UNPLACED_MOVES = ("pass", "withdraw_leader")
 
 
 MAX_PAGE_CHOICES = 20
 
 
-def _recent_events(db, game, rules, seat, names, limit=25) -> list[str]:
+def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[dict]:
+    """Every event `seat` may see (his private ones too), oldest first, as log entries:
+    a round heading ({"round": n}) or a sentence ({"text": ...}). The games count every
+    player's turn, so a round is `players` turns."""
     from sqlmodel import select
 
     from service.models import Move
 
-    rows = db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq.desc()).limit(10))
-    lines = []
+    rows = db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq))
+    log: list[dict] = []
+    opening = None  # the round of the first turn logged, known from its end
     for row in rows:
-        for event in reversed(engine.events_for(row.events, seat)):
+        for event in engine.events_for(row.events, seat):
+            if event.get("type") == "turn_ended" and "turn" in event:
+                opening = opening or (event["turn"] - 1) // game.players + 1
+                who = names.get(event.get("seat"), f"seat {event.get('seat')}")
+                log.append({"text": f"{who}'s turn is over."})
+                if event["turn"] % game.players == 0:
+                    log.append({"round": event["turn"] // game.players + 1})
+                continue
             text = rules.describe_event(event, names)
             if text:
-                lines.append(text)
-    return lines[:limit]
+                log.append({"text": text})
+    return [{"round": opening or current_round or 1}, *log]
+
+
+def winners(result: dict | None, names: dict) -> str | None:
+    """Who won a finished game, in words: the first group of its ranking."""
+    ranking = (result or {}).get("ranking")
+    if not ranking or not ranking[0]:
+        return None
+    first = [names.get(seat, f"seat {seat}") for seat in ranking[0]]
+    if len(first) == 1:
+        return f"{first[0]} won."
+    return f"A tie for first place: {', '.join(first[:-1])} and {first[-1]}."
+
+
+def _turn_panel(game, view: dict | None) -> dict | None:
+    """The round and actions left, from the view's turn counter (which counts every
+    player's turn); None for a game without one."""
+    turn = (view or {}).get("turn") if isinstance(view, dict) else None
+    if not isinstance(turn, dict) or not isinstance(turn.get("number"), int):
+        return None
+    return {"round": (turn["number"] - 1) // game.players + 1, "active": turn.get("active"),
+            "actions_left": turn.get("actions_left")}
 
 
 @bp.post("/games/<id:game_id>/move")
@@ -236,6 +331,49 @@ def preferences():
     return redirect(url_for("links.preferences", token=preferences_token(settings().secret_key, user.id)))
 
 
+def _game_action(game_id: int, action, done: str):
+    """Runs a state-changing use case from a game page's form, which carries the
+    version it was drawn from; a stale one changes nothing and says so."""
+    user = _require_user()
+    try:
+        version = int(request.form.get("version", ""))
+    except ValueError:
+        flash("The form lost the game's version; reload the page.", "error")
+        return redirect(url_for("pages.game_page", game_id=game_id))
+    try:
+        run(lambda db: action(db, play.load_user(db, user.id), version))
+        flash(done)
+    except ServiceError as err:
+        if err.status == 409 and err.code == "stale_version":
+            flash("The game changed since you loaded this page; here is the current position. Nothing was changed.", "error")
+        else:
+            flash(err.message, "error")
+    return redirect(url_for("pages.game_page", game_id=game_id))
+
+
+@bp.post("/games/<id:game_id>/resign")
+def resign(game_id):
+    return _game_action(game_id, lambda db, user, v: play.resign(db, game_id, user, v), "You resigned from the game.")
+
+
+@bp.post("/games/<id:game_id>/abandon")
+def vote_abandon(game_id):
+    return _game_action(game_id, lambda db, user, v: play.vote_abandon(db, game_id, user, v),
+                        "Your vote to abandon is counted; the game ends when every player still in it has voted.")
+
+
+@bp.post("/games/<id:game_id>/invite")
+def invite(game_id):
+    email = request.form.get("email", "").strip()
+    return _game_action(game_id, lambda db, user, v: play.invite(db, game_id, user, email, v),
+                        f"{email} is invited; an email is on its way.")
+
+
+@bp.post("/games/<id:game_id>/cancel")
+def cancel(game_id):
+    return _game_action(game_id, lambda db, user, v: play.cancel(db, game_id, user, v), "The game is cancelled.")
+
+
 @bp.post("/games/<id:game_id>/respond")
 def respond(game_id):
     user = _require_user()
@@ -245,3 +383,43 @@ def respond(game_id):
     except (ServiceError, ValueError) as err:
         flash(getattr(err, "message", "reload the page and try again"), "error")
     return redirect(url_for("pages.game_page", game_id=game_id))
+
+
+@bp.route("/tokens", methods=["GET", "POST"])
+def api_tokens():
+    """Personal API tokens: create one (its secret shown once, on this answer only),
+    see and revoke them."""
+    user = _require_user()
+    from service import auth
+
+    created = None
+    if request.method == "POST":
+        label = request.form.get("label", "").strip()
+        if not label or len(label) > 80:
+            flash("Give the token a name of 1 to 80 characters, to tell it apart later.", "error")
+        else:
+            created = run(lambda db: auth.create_api_token(db, play.load_user(db, user.id), label)[1])
+    return render_template("pages/tokens.html", tokens=_tokens_of(user.id), created=created), 422 if (
+        request.method == "POST" and created is None) else 200
+
+
+@bp.post("/tokens/<id:token_id>/revoke")
+def revoke_api_token(token_id):
+    user = _require_user()
+    from service import auth
+
+    try:
+        run(lambda db: auth.revoke_api_token(db, play.load_user(db, user.id), token_id))
+        flash("The token is revoked; programs using it are refused from now on.")
+    except ServiceError as err:
+        flash(err.message, "error")
+    return redirect(url_for("pages.api_tokens"))
+
+
+def _tokens_of(user_id: int) -> list:
+    from sqlmodel import select
+
+    from service.models import ApiToken
+
+    with reading(db_engine()) as db:
+        return list(db.exec(select(ApiToken).where(ApiToken.user_id == user_id).order_by(ApiToken.id.desc())))

@@ -260,6 +260,21 @@ def invite(db: Session, game_id: int, user: User, email: str, version,
     return game, work
 
 
+def cancel(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[Game, Work]:
+    """The creator calls off a game that has not started; it ends abandoned, unplayed."""
+    game = load_game(db, game_id, lock=True)
+    check_version(game, version)
+    if game.creator_id != user.id:
+        raise Forbidden("only the game's creator cancels it")
+    if game.status != "open":
+        raise Conflict("the game has already started; resign or vote to abandon instead", code="game_started")
+    game.status = "abandoned"
+    game.finished_at = now or utcnow()
+    game.version += 1
+    db.flush()
+    return game, Work()
+
+
 def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tuple[Game, Work]:
     game = load_game(db, game_id, lock=True)
     check_version(game, version)

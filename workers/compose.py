@@ -6,6 +6,8 @@ import importlib
 import logging
 
 from itsdangerous import URLSafeSerializer
+
+import engine
 from sqlmodel import Session, select
 
 from service.action_tokens import ActionToken, make_token
@@ -17,8 +19,6 @@ from workers.emails import render
 from workers.mail import Attachment, Mail
 
 PREFERENCES_SALT = "turnpost.preferences"
-GAME_NAMES = {"tigris": "Tigris & Euphrates", "euphrat-cards": "Euphrat & Tigris: the card game",
-              "eden": "Eden", "civ-cards": "Civilization: the card game"}
 log = logging.getLogger(__name__)
 
 
@@ -80,18 +80,42 @@ def _reply_to(settings, game: Game, row: Notification, version: int, purpose: st
 def _invitation(db, settings, row, game, context, images):
     seats = seats_of(db, game)
     context.update(
-        game_name=GAME_NAMES.get(game.game_type, game.game_type),
+        game_name=engine.game_name(game.game_type),
         inviter=row.payload.get("inviter", ""), players=[s.email for s in seats if s.status != "declined"],
-        time_control=_time_control_words(game.time_control), invitation_url=f"{settings.base_url}/games/{game.id}",
+        time_control=_time_control_words(game.time_control), invitation_url=_invitation_url(db, settings, row, game),
     )
 
 
+def _invitation_url(db, settings, row, game) -> str:
+    """A link that signs the invitee in once and opens the game (the game page when the
+    invitation has no account to sign in)."""
+    from service.auth import create_sign_in_link
+    from service.invitation_links import invitation_token
+
+    invitee = db.get(User, row.user_id) if row.user_id else None
+    if invitee is None:
+        return f"{settings.base_url}/games/{game.id}"
+    sign_in = create_sign_in_link(db, invitee.email, settings.secret_key)
+    return f"{settings.base_url}/join/{invitation_token(settings.secret_key, sign_in, game.id)}"
+
+
 def _time_control_words(tc: dict) -> str:
-    if not tc:
-        return "3 days per decision, plus 1 day per decision up to 7 days"
-    days = lambda s: f"{s / 86400:g} day{'s' if s != 86400 else ''}"  # noqa: E731
-    return (f"{days(tc.get('initial_seconds', 3 * 86400))} per decision, plus "
-            f"{days(tc.get('extension_seconds', 86400))} per decision up to {days(tc.get('cap_seconds', 7 * 86400))}")
+    """The clock as a person would say it: a bank of days that each decision draws on
+    and each decision made tops up, never above the cap (service/time_control.py)."""
+    tc = tc or {}
+    initial, extension, cap = (tc.get("initial_seconds", 3 * 86400), tc.get("extension_seconds", 86400),
+                               tc.get("cap_seconds", 7 * 86400))
+    text = f"each player starts with {_duration(initial)} to decide"
+    if extension:
+        text += f"; every move you make adds {_duration(extension)}, up to {_duration(cap)} in hand"
+    return text + "."
+
+
+def _duration(seconds: float) -> str:
+    """3 days, 1 day, 12 hours, 1 day and 12 hours."""
+    days, hours = divmod(round(seconds / 3600), 24)
+    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour")) if n]
+    return " and ".join(parts) or "no time"
 
 
 def _sign_in(db, settings, row, game, context, images):

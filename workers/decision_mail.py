@@ -27,9 +27,9 @@ def _hand(hand) -> str:
 def _score(me: dict) -> str:
     """The player's score: points by colour (a dict) or one number (`points`)."""
     if me.get("score"):
-        return "your points: " + _counts(me["score"])
+        return _counts(me["score"]) if any(me["score"].values()) else "none yet"
     if isinstance(me.get("points"), int):
-        return f"your points: {me['points']}"
+        return str(me["points"])
     return ""
 
 

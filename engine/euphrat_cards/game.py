@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
-from engine.euphrat_cards import actions, moves
+from engine.euphrat_cards import actions, moves, narration
 from engine.euphrat_cards.cards import (
     COLOR_INDEX, COLORS, COLUMN_LETTERS, GAP_BASE, LEADER_INDEX, SHIP_CODES, column_index,
     gap_index, parse_place, place_name,
@@ -227,17 +227,14 @@ class EuphratCards:
 
     def prompt(self, state: State, seat: int, names: dict) -> str:
         """The decision `seat` owes, in words."""
-        return PROMPTS.get(self.pending(state).get(seat), "")
+        owed = self.pending(state).get(seat)
+        if owed == "support":
+            return narration.support_prompt(state, seat, names)
+        return PROMPTS.get(owed, "")
 
     def describe_event(self, event: dict, names: dict) -> str | None:
-        """An event in words: who, what, and its public details."""
-        who = names.get(event.get("seat"), "")
-        details = ", ".join(
-            f"{key.replace('_', ' ')} {value}" for key, value in event.items()
-            if key not in ("type", "seat", "visible_to") and isinstance(value, (str, int)) and not isinstance(value, bool)
-        )
-        what = event["type"].replace("_", " ")
-        return f"{who + ': ' if who else ''}{what}{f' ({details})' if details else ''}."
+        """An event in words, with the players' names (engine/euphrat_cards/narration.py)."""
+        return narration.describe_event(event, names)
 
 
 def _play_card(s, seat, move, events):

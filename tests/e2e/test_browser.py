@@ -79,7 +79,7 @@ def test_two_players_create_join_and_fight_a_revolt(live, browser, screenshot):
     bob.click("button:has-text('commit 2 supporters')")
     bob.wait_for_selector("text=Move made.")
     screenshot(bob, "defended")
-    assert "won the red revolt" in bob.inner_text("ol.events")
+    assert "won the red revolt" in bob.inner_text(".log")
     page_text = bob.content()
     assert "<script>alert(1)</script>" not in page_text and "&lt;script&gt;" in page_text
     ann_ctx.close()

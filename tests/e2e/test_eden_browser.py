@@ -20,8 +20,9 @@ def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, s
     ann_ctx, ann = sign_in(live, browser, ann_email)
     bob_ctx, bob = sign_in(live, browser, bob_email)
     ann.goto(f"{live.base}/games/new")
-    assert "eden: Eden (Gal Zuckerman)" in ann.inner_text("form.panel") and "provisional" in ann.inner_text("form.panel")
     ann.select_option("select[name=game]", "eden")
+    described = ann.inner_text("fieldset[data-game=eden]")
+    assert "Eden (Gal Zuckerman)" in described and "provisional" in described
     ann.select_option("select[name=players]", "2")
     ann.fill("input[name=invite]", bob_email)
     ann.click("button:has-text('Create and invite')")

@@ -21,7 +21,7 @@ def test_an_eden_game_is_played_to_the_end_over_http(app, db, make_player, outbo
     assert game["game"] == "eden" and "hand" in me and me["mana"] == 100
     assert all("mana" not in p for s, p in enumerate(game["view"]["players"]) if s != game["your_seat"])
     first_email = outbox_text(app, db, outbox(players[0].email, "your_turn"))
-    assert "end the turn" in first_email and "Your mana: 100" in first_email and "Scores: your points: 0" in first_email
+    assert "end the turn" in first_email and "Your mana: 100" in first_email and "Your points: 0" in first_email
     stale = players[0].post(f"/api/games/{gid}/moves", json={"text": "pass", "version": game["version"] - 1})
     assert stale.status_code == 409
     game = play_random(players, gid, 5000, random.Random(3))

@@ -9,7 +9,7 @@ CONTEXTS = {
     "sign_in": {"sign_in_url": "https://t.test/s/abc", "valid_minutes": 30},
     "your_turn": {
         "game_title": EVIL, "prompt": "Take your first action of turn 3.", "deadline": "Tue 25 Nov 18:00 UTC",
-        "changes": ["Bob placed a red temple on F7.", EVIL], "hand": "2 red, 1 blue", "scores": "your points: 3 red",
+        "changes": ["Bob placed a red temple on F7.", EVIL], "hand": "2 red, 1 blue", "scores": "3 red",
         "actions": [{"label": "commit 0", "url": "https://t.test/a/tok0"}], "game_url": "https://t.test/g/4",
         "reply_example": "tile red F7", "board_cid": "board", "board_alt": "The board: red temple on F7",
         "preferences_url": "https://t.test/p/tok", "unsubscribe_url": "https://t.test/u/tok",

@@ -1,0 +1,106 @@
+"""The card game's events as sentences with the players' names (for the game page's
+log and the emails). An event type without a sentence here is told plainly."""
+from __future__ import annotations
+
+OFFERS = {"score": "to score a card", "ship": "to build a ship", "treasure": "to swap for a treasure"}
+ENDINGS = {"deck": "the deck ran out", "treasures": "only two treasures are left",
+           "table_full": "the table is full"}
+SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure", "internal conflict": "for an internal conflict",
+                 "external conflict": "for an external conflict"}
+
+
+def count(n: int, noun: str) -> str:
+    """`n noun`, with the plural when it is not one: 1 supporter, 2 supporters."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def cards(counts: dict, noun: str = "card") -> str:
+    return ", ".join(count(n, f"{color} {noun}") for color, n in counts.items() if n) or f"no {noun}s"
+
+
+def describe_event(event: dict, names: dict) -> str | None:
+    def name(seat):
+        return names.get(seat, f"seat {seat}")
+
+    who = name(event.get("seat"))
+    kind = event.get("type")
+    sentence = {
+        "card_played": lambda: (f"{who} played a card face down into gap {event.get('place')}." if event.get("face_down")
+                                else f"{who} played a {event.get('color')} card on column {event.get('place')}."),
+        "leader_placed": lambda: f"{who} put the {event['leader']} on {event['card']}.",
+        "leader_moved": lambda: f"{who} moved the {event['leader']} from {event['from']} to {event['card']}.",
+        "leader_withdrawn": lambda: f"{who} took the {event['leader']} back from {event['card']}.",
+        "leader_returned": lambda: f"{who}'s {event['leader']} went back to the supply"
+                                   + (" after losing the conflict." if event.get("reason") == "conflict" else "."),
+        "catastrophe_played": lambda: f"{who} played a catastrophe on {event['card']}"
+                                      + (f", removing a {event['removed']} card." if event.get("removed") else "."),
+        "turn_passed": lambda: f"{who} passed.",
+        "offer_declined": lambda: f"{who} declined the offer {OFFERS.get(event.get('offer'), event.get('offer'))}.",
+        "cards_drawn": lambda: f"{who} drew {count(event['count'], 'card')}.",
+        "cards_received": lambda: f"{who} drew {cards(event.get('cards') or {})}.",
+        "points_scored": lambda: f"{who} scored {cards(event.get('cards') or {}, 'point')} "
+                                 f"{SCORE_REASONS.get(event.get('reason'), 'for ' + str(event.get('reason')))}.",
+        "conflict_started": lambda: f"{event['kind'].capitalize()} conflict over the {event['color']} leader: "
+                                    f"{name(event['attacker'])} attacks {name(event['defender'])}.",
+        "support_committed": lambda: f"{who} commits {count(event['count'], event.get('color', '') + ' supporter')} "
+                                     f"as the {event['side']}.",
+        "conflict_resolved": lambda: _resolved(event, name),
+        "kingdoms_united": lambda: f"{who} united two kingdoms at gap {event['gap']}"
+                                   + (f"; conflicts follow in {', '.join(event['conflicts'])}." if event.get("conflicts") else "."),
+        "card_revealed": lambda: f"The face-down card in gap {event['gap']} is turned up: {event['color']}.",
+        "conflict_chosen": lambda: f"{who} chose to fight the {event['color']} conflict next.",
+        "conflicts_vanished": lambda: f"No longer in conflict: {', '.join(event.get('colors', []))}.",
+        "treasure_swapped": lambda: f"{who} took a treasure from column {event['column']}.",
+        "ship_built": lambda: f"{who} built the {event['ship']} ship on column {event['column']}"
+                              + (f", discarding {cards(event['discarded'])}." if event.get("discarded") else "."),
+        "turn_ended": lambda: f"{who}'s turn is over.",
+        "game_ended": lambda: _ended(event, name),
+    }.get(kind)
+    if sentence is None:
+        return f"{who + ': ' if event.get('seat') is not None else ''}{str(kind).replace('_', ' ')}."
+    return sentence()
+
+
+def _resolved(event: dict, name) -> str:
+    high, low = sorted((event["attacker_strength"], event["defender_strength"]), reverse=True)
+    strengths = f"{high} to {low}"
+    tie = event["attacker_strength"] == event["defender_strength"]
+    text = (f"{name(event['winner'])} won the {event['kind']} {event['color']} conflict against "
+            f"{name(event['loser'])}, {strengths}" + (" (a tie goes to the defender)" if tie else ""))
+    if event.get("leader_returned"):
+        text += f"; {name(event['loser'])}'s {event['leader_returned']} goes back"
+    taken = event.get("cards_taken") or []
+    if taken:
+        text += f"; {count(len(taken), 'card')} taken from the table"
+    return text + "."
+
+
+def _ended(event: dict, name) -> str:
+    text = f"The game ended: {ENDINGS.get(event.get('reason'), str(event.get('reason')).replace('_', ' '))}."
+    ranking = event.get("ranking") or []
+    if ranking and ranking[0]:
+        first = [name(seat) for seat in ranking[0]]
+        text += f" {first[0]} won." if len(first) == 1 else f" Tied for first: {' and '.join(first)}."
+    return text
+
+
+
+def support_prompt(s, seat: int, names: dict) -> str:
+    """The support decision in words: the seat's side, both strengths so far (the
+    attacker's committed cards counted once known), what may be committed."""
+    from engine.euphrat_cards.cards import COLORS, LEADERS
+    from engine.euphrat_cards.conflicts import base_strength, support_color, supporting_side
+
+    conflict = s.conflict
+    side = supporting_side(s)
+    other = "defender" if side == "attacker" else "attacker"
+    theirs = base_strength(s, other) + (conflict["attacker_commit"] or 0 if other == "attacker" else 0)
+    color = support_color(conflict)
+    rival = names.get(conflict[other], f"seat {conflict[other]}")
+    text = (f"You {'attack' if side == 'attacker' else 'defend'} in the {conflict['kind']} "
+            f"{COLORS[conflict['color']]} conflict (the {LEADERS[conflict['color']]}s) against {rival}. "
+            f"Strength so far: you {base_strength(s, side)}, {rival} {theirs}")
+    if side == "defender":
+        text += f" (with the {count(conflict['attacker_commit'], 'card')} committed)"
+    return (text + f". Commit up to {count(s.hands[seat][color], COLORS[color] + ' card')} from your hand; "
+            "a tie goes to the defender.")

@@ -1,0 +1,35 @@
+"""At a phone's width (375 px) the pages fit: nothing wider than the screen, the board
+scaled down, the side panel below it."""
+from tests.conftest import put_position
+from tests.e2e.conftest import sign_in
+from tests.e2e.test_browser import emails, engine_of, start_two_player_game
+from tests.engine.tigris_positions import position
+
+
+def fits(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_the_pages_fit_a_phone(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
+        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    phone = browser.new_context(viewport={"width": 375, "height": 740}, storage_state=ann_ctx.storage_state())
+    page = phone.new_page()
+    for path, name in ((game_url, "game"), (f"{live.base}/", "my-games"), (f"{live.base}/games/new", "new-game"),
+                       (f"{live.base}/tokens", "tokens")):
+        page.goto(path)
+        screenshot(page, name)
+        assert fits(page), f"{name} is wider than the phone"
+    page.goto(game_url)
+    board = page.locator(".board svg").bounding_box()
+    panel = page.locator("#decision").bounding_box()
+    assert board["width"] <= 375 and panel["y"] >= board["y"] + board["height"]  # the panel comes below
+    page.click("[data-kind=tile][data-color=black]")
+    assert page.locator(".legal-highlight").count() > 0
+    for ctx in (phone, ann_ctx, bob_ctx):
+        ctx.close()

@@ -1,0 +1,131 @@
+"""The Tigris game page played by clicking only: highlighted squares, a preview under
+the pointer, a staged move with Undo before Send."""
+from tests.conftest import put_position
+from tests.e2e.conftest import sign_in
+from tests.e2e.test_browser import emails, engine_of, start_two_player_game
+from tests.engine.tigris_positions import position
+
+
+def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K8": "red"}, hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    ann.goto(game_url)
+    assert ann.locator(".legal-highlight").count() == 0
+    ann.click("[data-kind=tile][data-color=black]")
+    highlighted = ann.locator(".legal-highlight").count()
+    assert highlighted == ann.locator("svg [data-square].legal").count() > 0
+    square = ann.get_attribute("svg [data-square].legal", "data-square")
+    ann.hover(f"svg [data-square={square}]")
+    assert ann.locator(".play-overlay g[opacity='0.55']").count() == 1  # the piece under the pointer
+    screenshot(ann, "preview")
+
+    ann.click(f"svg [data-square={square}]")
+    assert ann.is_visible("#staged") and ann.input_value("#move-form input[name=text]").endswith(square)
+    assert "black" in ann.inner_text("#chosen-move") and square in ann.inner_text("#chosen-move")
+    screenshot(ann, "staged")
+    ann.click("#undo-move")
+    assert not ann.is_visible("#staged") and ann.input_value("#move-form input[name=text]") == ""
+    assert ann.locator(".legal-highlight").count() == highlighted  # still choosing, nothing sent
+
+    ann.click(f"svg [data-square={square}]")
+    ann.click("#move-form button:has-text('Send')")
+    ann.wait_for_selector("text=Move made.")
+    assert ann.get_attribute(f"svg [data-square={square}]", "data-tile") == "black"
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_the_other_players_page_follows_moves_without_reloading(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
+        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    ann.goto(game_url)
+    bob.goto(game_url)
+    bob.evaluate("window.loadedOnce = true")
+    assert not bob.title().startswith("(Your turn)") and ann.title().startswith("(Your turn)")
+    assert "Waiting for the other players" in bob.inner_text("#live-status")
+
+    for color in ("black", "red"):  # Ann's two actions end her turn
+        ann.click(f"[data-kind=tile][data-color={color}]")
+        square = ann.get_attribute("svg [data-square].legal", "data-square")
+        ann.click(f"svg [data-square={square}]")
+        ann.click("#move-form button:has-text('Send')")
+        ann.wait_for_selector("text=Move made.")
+        bob.wait_for_selector(f"svg [data-square={square}][data-tile={color}]", timeout=6000)
+    bob.wait_for_function("document.title.startsWith('(Your turn)')", timeout=6000)
+    assert bob.evaluate("window.loadedOnce") is True  # updated in place, never reloaded
+    assert "It is your turn" in bob.inner_text("#live-status")
+    assert bob.evaluate("document.querySelector('link[rel=icon]').href").count("d9480f")  # the favicon's badge
+    screenshot(bob, "your-turn")
+    bob.click("[data-kind=tile][data-color=blue]")  # the swapped-in page plays as before
+    assert bob.locator(".legal-highlight").count() > 0
+    ann.wait_for_function("!document.title.startsWith('(Your turn)')", timeout=6000)
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_the_version_endpoint_is_for_the_games_players(live, browser):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    answer = ann.request.get(f"{game_url}/version")
+    assert answer.status == 200 and answer.json()["version"] >= 1
+    outsider_ctx, _ = sign_in(live, browser, f"eve-{emails()[0]}")
+    answer = outsider_ctx.request.get(f"{game_url}/version")
+    assert answer.status == 403 and "players" in answer.json()["message"]
+    for ctx in (ann_ctx, bob_ctx, outsider_ctx):
+        ctx.close()
+
+
+def play_by_clicking(page, tool):
+    """Choose a tool, click the first highlighted square, send; returns the square."""
+    page.click(tool)
+    square = page.get_attribute("svg [data-square].legal", "data-square")
+    page.click(f"svg [data-square={square}]")
+    page.click("#move-form button:has-text('Send')")
+    page.wait_for_selector("text=Move made.")
+    return square
+
+
+def test_a_short_game_played_by_clicking_only(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    # Two tiles left in the bag: the game ends when Bob's turn cannot be refilled.
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
+        hands={0: {"red": 3, "black": 3}, 1: {"black": 3, "blue": 3}}, bag={"red": 2}))
+    ann.goto(game_url)
+    bob.goto(game_url)
+    table = ann.inner_text("#table-state")
+    assert "Round 3" in table and "2 tiles in the bag" in table and "6 of 6 monuments left" in table
+    assert "Leaders in supply: farmer, king, priest, trader" in table and "Catastrophes left: 2" in table
+    assert "Treasures: 0" in table and "to play" in ann.inner_text("#table-state .dynasty[data-seat='0']")
+
+    play_by_clicking(ann, "[data-kind=tile][data-color=black]")
+    play_by_clicking(ann, "[data-kind=leader][data-leader=king]")
+    assert "Leaders in supply: farmer, priest, trader" in ann.inner_text("#table-state .dynasty[data-seat='0']")
+    log = ann.inner_text(".log")
+    assert "ROUND 3" in log.upper() and "turn is over" in log
+    assert "drew 1 red" in log  # her own private draw is in her log
+    bob.wait_for_selector("text=It is your turn", timeout=6000)
+    assert "Round 3" in bob.inner_text("#table-state") and "drew 1 red" not in bob.inner_text(".log")
+    play_by_clicking(bob, "[data-kind=tile][data-color=blue]")
+    play_by_clicking(bob, "[data-kind=tile][data-color=black]")
+    assert "finished" in bob.inner_text("h1")
+    ann.wait_for_selector("#result", timeout=6000)
+    winner = ann.inner_text("#result .winner")
+    assert "won" in winner or "tie" in winner
+    screenshot(ann, "finished")
+    ann_ctx.close()
+    bob_ctx.close()
