@@ -204,7 +204,8 @@ def _player_band(view: dict, seat: int, player: dict, top: int, marked: set) -> 
     res = player.get("resources", {})
     techs = ", ".join(card_name(t) for t in player["technologies"]) or "no technology"
     lines = [
-        (f"Seat {seat}{' (you)' if own else ''}{f' — {pending}' if pending else ''}", 14, "bold"),
+        (f"Seat {seat}{' (you)' if own else ''}", 14, "bold"),
+        *([(f"deciding: {pending.replace('_', ' ')}", 12, "bold")] if pending else []),
         (f"VP {f.get('vp', 0)} (pop {f.get('population', 0)}, tech {f.get('technologies', 0)}, "
          f"wonders {f.get('wonders', 0)})", 12, "normal"),
         ("resources " + " ".join(f"{k[0].upper()}{res.get(k, 0)}" for k in RESOURCES), 12, "normal"),
