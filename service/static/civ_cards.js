@@ -99,6 +99,10 @@
       case "end_buying": return "done buying";
       case "fight": return view.combat && view.combat.fronts.length ? "fight" : "fight with no unit (no combat)";
       case "end_counters": return "counter done";
+      case "collect": return "your population yields " + mix(m.population);
+      case "lose_buildings": return "lose " + m.buildings.map(function (b) {
+        return cardName(b[1]) + " on " + ownPlot(b[0]);
+      }).join(", ");
       case "give_population": return "give up population from " + plotList(m.plots);
       case "place_population": return "place the captured population on " + plotList(m.plots);
       case "return_walls": return "return the Walls of " + ownPlot(m.plot) + " to your hand";

@@ -1,7 +1,8 @@
 """A Civilization card game turn with combat in two browsers, played by clicking only:
 a plot bought (the payment chosen from buttons), a building placed on a plot, a
-technology, a 3:1 trade, units committed from the hand, the defender's counter and
-losses chosen in the combat dialog, the captured population placed, a card discarded."""
+technology, a 3:1 trade, units committed from the hand, the defender's Walls, counter
+and losses chosen in the combat dialog, the captured population placed, cards
+discarded; and a draft pick and the free population's plot chosen on the table."""
 from service.db import transaction
 from service.models import Game
 
@@ -53,7 +54,7 @@ def test_a_civ_cards_turn_with_combat_is_played_by_clicking(live, browser, scree
     put_position(engine_of(live), game_id, position({
         0: player(population={1: 1}, hand={"granary": 1, "swordsman": 1, "warrior": 1},
                   resources={"food": 8, "production": 10, "commerce": 12}),
-        1: player(population={1: 1, 2: 1}, hand={"axeman": 1}),
+        1: player(population={1: 1, 2: 1}, buildings={3: ["walls"]}, hand={"axeman": 1}),
     }, count=2))
 
     # Buying: a plot for sale, paid with the first (most even) payment offered.
@@ -98,8 +99,13 @@ def test_a_civ_cards_turn_with_combat_is_played_by_clicking(live, browser, scree
     ann.click("#civ-play button:has-text('fight')")
     send(ann)
 
-    # The defender's dialog: who attacks with what, his counters as buttons.
+    # The defender's dialog: who attacks with what; his Walls may send one unit back.
     bob.goto(game_url)
+    walls = [b.inner_text() for b in bob.query_selector_all("#civ-play .civ-combat button")]
+    assert walls == ["send 1. Swordsman back", "send 2. Warrior back", "let the attack through"]
+    bob.click("#civ-play .civ-combat button:has-text('let the attack through')")
+    send(bob)
+    # Then his counters, from his hand, as buttons.
     dialog = bob.inner_text("#civ-play .civ-combat")
     assert "attacks you with" in dialog and "Swordsman" in dialog and "Warrior" in dialog
     assert "(seat 0) attacks you with 1. Swordsman, 2. Warrior" in bob.inner_text("#decision > p")
@@ -136,5 +142,31 @@ def test_a_civ_cards_turn_with_combat_is_played_by_clicking(live, browser, scree
         send(ann)
     screenshot(ann, "next-turn")
     assert state_of(live, game_id)["turn"]["active"] == 1
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_the_draft_and_the_free_population_are_chosen_on_the_table(live, browser, screenshot):
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    offered = state_of(live, game_id)["draft"]["display"]
+    ann.goto(game_url)
+    assert "Draft" in ann.text_content(".board svg")
+    click_slot(ann, "display-plot-2")
+    assert f"take {offered[1].replace('-', ' ').title()} from the draft" in staged(ann)
+    screenshot(ann, "draft")
+    send(ann)
+    assert state_of(live, game_id)["players"][0]["plots"][-1]["plot"] == offered[1]
+    while state_of(live, game_id)["turn"]["phase"] == "draft":  # Bob picks, and so on, by clicking
+        page = bob if state_of(live, game_id)["draft"]["order"][0] == 1 else ann
+        page.goto(game_url)
+        click_slot(page, "display-plot-1")
+        send(page)
+    for page in (ann, bob):
+        page.goto(game_url)
+        click_slot(page, "plot-3")
+        assert "put the free population on plot 3" in staged(page)
+        send(page)
+    s = state_of(live, game_id)
+    assert [p["plots"][2]["population"] for p in s["players"]] == [1, 1]
     ann_ctx.close()
     bob_ctx.close()
