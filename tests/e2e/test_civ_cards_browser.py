@@ -103,6 +103,7 @@ def test_a_civ_cards_turn_with_combat_is_played_by_clicking(live, browser, scree
     bob.goto(game_url)
     walls = [b.inner_text() for b in bob.query_selector_all("#civ-play .civ-combat button")]
     assert walls == ["send 1. Swordsman back", "send 2. Warrior back", "let the attack through"]
+    screenshot(bob, "walls-dialog")
     bob.click("#civ-play .civ-combat button:has-text('let the attack through')")
     send(bob)
     # Then his counters, from his hand, as buttons.
