@@ -294,7 +294,7 @@
 
   board.addEventListener("click", function (event) {
     var el = event.target.closest("[data-slot]");
-    if (el && el.classList.contains("legal")) clickSlot(el.getAttribute("data-slot"));
+    if (el) clickSlot(el.getAttribute("data-slot")); // a card that chooses nothing is ignored
   });
   board.addEventListener("keydown", function (event) {
     var el = event.target.closest("[data-slot]");
