@@ -262,7 +262,6 @@
     var line = document.createElement("p");
     line.setAttribute("aria-live", "polite");
     if (staged) {
-      line.innerHTML = "";
       var strong = document.createElement("strong");
       strong.textContent = words(staged);
       line.appendChild(document.createTextNode("Your move: "));
