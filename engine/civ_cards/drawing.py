@@ -95,7 +95,7 @@ def size_or_error(view: dict) -> tuple[int, int]:
 
 def _frame(view: dict, width: int, height: int) -> str:
     """What only the number of players and the size decide: paper, band lines, headings."""
-    lines = [f'<rect width="{width}" height="{height}" fill="{PAPER}"/>', _text(MARGIN, 22, "For sale", 15, "bold")]
+    lines = [f'<rect width="{width}" height="{height}" fill="{PAPER}"/>', _text(MARGIN, 22, "Draft" if view.get("draft") else "For sale", 15, "bold")]
     for seat in range(len(view["players"])):
         top = TOP_BAND + seat * PLAYER_BAND
         lines.append(f'<line x1="{MARGIN}" y1="{top}" x2="{width - MARGIN}" y2="{top}" stroke="{INK}" stroke-opacity="0.3"/>')
@@ -166,7 +166,7 @@ def _cost_text(card: str) -> str:
 def _market(view: dict, marked: set) -> list[tuple]:
     out = []
     x = MARGIN
-    for i, plot in enumerate(view["plot_display"]):
+    for i, plot in enumerate(_plots_offered(view)):
         out.append(_card(x, 32, f"display-plot-{i + 1}", [card_name(plot), _yield_text(plot)], _plot_fill(plot), marked))
         x += CARD_W + GAP
     for tech in view["tech_display"]:
@@ -174,9 +174,17 @@ def _market(view: dict, marked: set) -> list[tuple]:
         x += CARD_W + GAP
     awards = [f"{card_name(a)}: {'nobody' if seat is None else f'seat {seat}'}" for a, seat in view["awards"].items()]
     decks = f"deck {view.get('deck_size', 0)}  plots {view.get('plot_deck_size', 0)}  technologies {view.get('tech_deck_size', 0)}"
-    lines = [(line, 12, "normal") for line in [*awards, decks, *_combat_lines(view)]]
+    draft = [f"draft round {view['draft']['round']}"] if view.get("draft") else []
+    lines = [(line, 12, "normal") for line in [*draft, *awards, decks, *_combat_lines(view)]]
     out.append(_block(x + 8, 34, size(view)[0] - x - 8 - MARGIN, lines))
     return out
+
+
+def _plots_offered(view: dict) -> list[str]:
+    """The plots a player may take from the top row: the draft's during the draft,
+    else those for sale (both are numbered as `pick SLOT` and `plot SLOT` name them)."""
+    draft = view.get("draft")
+    return draft["display"] if draft else view["plot_display"]
 
 
 def _combat_lines(view: dict) -> list[str]:
@@ -196,7 +204,8 @@ def _player_band(view: dict, seat: int, player: dict, top: int, marked: set) -> 
     res = player.get("resources", {})
     techs = ", ".join(card_name(t) for t in player["technologies"]) or "no technology"
     lines = [
-        (f"Seat {seat}{' (you)' if own else ''}{f' — {pending}' if pending else ''}", 14, "bold"),
+        (f"Seat {seat}{' (you)' if own else ''}", 14, "bold"),
+        *([(f"deciding: {pending.replace('_', ' ')}", 12, "bold")] if pending else []),
         (f"VP {f.get('vp', 0)} (pop {f.get('population', 0)}, tech {f.get('technologies', 0)}, "
          f"wonders {f.get('wonders', 0)})", 12, "normal"),
         ("resources " + " ".join(f"{k[0].upper()}{res.get(k, 0)}" for k in RESOURCES), 12, "normal"),

@@ -175,7 +175,21 @@ class CivCards:
         return format_move(move)
 
     def prompt(self, s: dict, seat: int, names: dict) -> str:
-        return PROMPTS.get(self.pending(s).get(seat), "")
+        """What the seat owes; in a combat, first who attacks whom with what."""
+        kind = self.pending(s).get(seat)
+        words = PROMPTS.get(kind, "")
+        fight = s["combat"]
+        if kind is None or fight is None or not fight["fronts"]:
+            return words
+        attacker = s["turn"]["active"]
+        who = lambda n: f"{names.get(n) or 'seat ' + str(n)} (seat {n})"  # noqa: E731
+        fronts = {f["defender"]: f for f in fight["fronts"]}
+        units = lambda f: ", ".join(f"{i + 1}. {self.table.name(u)}{' (sent back)' if i == f['repelled'] else ''}"  # noqa: E731
+                                    for i, u in enumerate(f["units"]))
+        if seat == attacker:
+            lines = "; ".join(f"{who(d)} with {units(f)}" for d, f in sorted(fronts.items()))
+            return f"You attack {lines}. {words}"
+        return f"{who(attacker)} attacks you with {units(fronts[seat])}. {words}"
 
     def describe_event(self, event: dict, names: dict) -> str | None:
         """An event in words: who, what, and its public details."""

@@ -175,3 +175,14 @@ def test_combat_answers_are_checked():
         assert err.value.code == "bad_plots"
     with pytest.raises(engine.NotYourTurn):
         play(s, (0, "place 1"))
+
+
+def test_the_prompt_says_who_attacks_whom_with_what():
+    s = at_war({0: player(hand={"swordsman": 1, "archer": 1}), 1: player(population={1: 1})})
+    names = {0: "Ann", 1: "Bob", 2: "Cy"}
+    assert GAME.prompt(s, 0, names).startswith("Commit units")  # nothing committed yet
+    s, _ = play(s, (0, "attack swordsman 1"), (0, "attack archer 1"))
+    assert GAME.prompt(s, 0, names).startswith("You attack Bob (seat 1) with 1. Swordsman, 2. Archer. Commit")
+    s, _ = play(s, (0, "fight"))
+    assert GAME.prompt(s, 1, names).startswith("Ann (seat 0) attacks you with 1. Swordsman, 2. Archer. Counter")
+    assert GAME.prompt(s, 2, names) == ""  # not a defender

@@ -89,3 +89,12 @@ def test_the_email_picture_painted_from_pieces_equals_the_whole_drawing(moves):
     layered = image_pixels(pictures.board_image("civ-cards", view))
     assert whole.size == layered.size == size(view)
     assert max(high for _, high in ImageChops.difference(whole, layered).getextrema()) <= 1
+
+
+def test_the_draft_plots_are_drawn_as_the_display_numbered_as_picks():
+    s = GAME.setup(3, 7)
+    root = draw(s, seat=s["draft"]["order"][0])
+    offered = [name for name in slots(root) if name.startswith("display-plot-")]
+    assert offered == [f"display-plot-{i + 1}" for i in range(len(s["draft"]["display"]))]
+    words = texts(root)
+    assert "Draft" in words and "draft round 1" in words and "For sale" not in words

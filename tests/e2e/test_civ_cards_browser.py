@@ -1,0 +1,173 @@
+"""A Civilization card game turn with combat in two browsers, played by clicking only:
+a plot bought (the payment chosen from buttons), a building placed on a plot, a
+technology, a 3:1 trade, units committed from the hand, the defender's Walls, counter
+and losses chosen in the combat dialog, the captured population placed, cards
+discarded; and a draft pick and the free population's plot chosen on the table."""
+from service.db import transaction
+from service.models import Game
+
+from tests.conftest import put_position
+from tests.e2e.conftest import sign_in
+from tests.e2e.test_browser import emails, engine_of
+from tests.engine.civ_cards_positions import player, position
+
+
+def send(page):
+    """Send the staged move; the page comes back with the new position."""
+    with page.expect_navigation():
+        page.click("#civ-play button.civ-send")
+    assert "Move made." in page.inner_text("main"), page.inner_text("main")
+
+
+def click_slot(page, slot):
+    assert "legal" in page.get_attribute(f"svg [data-slot={slot}]", "class").split()
+    page.click(f"svg [data-slot={slot}]")
+
+
+def staged(page):
+    return page.inner_text("#civ-staged")
+
+
+def state_of(live, game_id):
+    with transaction(engine_of(live)) as db:
+        return db.get(Game, game_id).state
+
+
+def start(live, browser):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    ann.goto(f"{live.base}/games/new")
+    ann.select_option("select[name=game]", "civ-cards")
+    ann.select_option("select[name=players]", "2")
+    ann.fill("input[name=invite]", bob_email)
+    ann.click("button:has-text('Create and invite')")
+    game_url = ann.url
+    bob.goto(game_url)
+    bob.click("button:has-text('Accept the invitation')")
+    bob.wait_for_selector("text=Players")
+    return (ann_ctx, ann), (bob_ctx, bob), game_url, int(game_url.rstrip("/").split("/")[-1])
+
+
+def test_a_civ_cards_turn_with_combat_is_played_by_clicking(live, browser, screenshot):
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    put_position(engine_of(live), game_id, position({
+        0: player(population={1: 1}, hand={"granary": 1, "swordsman": 1, "warrior": 1},
+                  resources={"food": 8, "production": 10, "commerce": 12}),
+        1: player(population={1: 1, 2: 1}, buildings={3: ["walls"]}, hand={"axeman": 1}),
+    }, count=2))
+
+    # Buying: a plot for sale, paid with the first (most even) payment offered.
+    ann.goto(game_url)
+    assert not ann.is_visible("#decision form.choice")  # the clicks replace the page's plain buttons
+    click_slot(ann, "display-plot-1")
+    payments = ann.query_selector_all("#civ-play .civ-options button.civ-choice")
+    assert payments[0].inner_text() == "pay 3 food, 5 production, 7 commerce" and len(payments) == 6
+    ann.click("#civ-play button.civ-more")
+    assert len(ann.query_selector_all("#civ-play .civ-options button.civ-choice")) > 6
+    ann.click("#civ-play .civ-options button.civ-choice >> nth=0")
+    assert "buy Grassland, paying 3 food, 5 production, 7 commerce" in staged(ann)
+    screenshot(ann, "plot-staged")
+    send(ann)
+    assert len(state_of(live, game_id)["players"][0]["plots"]) == 5
+
+    # A building from the hand onto a plot of the tableau: the plots with room light up.
+    click_slot(ann, "hand-granary")
+    lit = {el.get_attribute("data-slot") for el in ann.query_selector_all("svg [data-slot].legal")}
+    assert lit == {f"plot-{n}" for n in range(1, 6)}
+    click_slot(ann, "plot-2")
+    assert "build Granary on plot 2 (Plains)" in staged(ann)
+    screenshot(ann, "build-staged")
+    send(ann)
+    assert state_of(live, game_id)["players"][0]["plots"][1]["buildings"] == ["granary"]
+
+    click_slot(ann, "tech-pottery")
+    assert "buy the technology Pottery" in staged(ann)
+    send(ann)
+    ann.click("#civ-play button:has-text('3 food → 1 production')")
+    send(ann)
+    assert state_of(live, game_id)["players"][0]["resources"] == {"food": 2, "production": 2, "commerce": 1}
+    ann.click("#civ-play button:has-text('done buying')")
+    send(ann)
+
+    # Combat: two units from the hand against the only neighbour, then fight.
+    for unit in ("swordsman", "warrior"):
+        click_slot(ann, f"hand-{unit}")
+        assert f"(seat 1) with {unit.title()}" in staged(ann)
+        send(ann)
+    assert "You attack" in ann.inner_text("#civ-play .civ-combat")
+    ann.click("#civ-play button:has-text('fight')")
+    send(ann)
+
+    # The defender's dialog: who attacks with what; his Walls may send one unit back.
+    bob.goto(game_url)
+    walls = [b.inner_text() for b in bob.query_selector_all("#civ-play .civ-combat button")]
+    assert walls == ["send 1. Swordsman back", "send 2. Warrior back", "let the attack through"]
+    screenshot(bob, "walls-dialog")
+    bob.click("#civ-play .civ-combat button:has-text('let the attack through')")
+    send(bob)
+    # Then his counters, from his hand, as buttons.
+    dialog = bob.inner_text("#civ-play .civ-combat")
+    assert "attacks you with" in dialog and "Swordsman" in dialog and "Warrior" in dialog
+    assert "(seat 0) attacks you with 1. Swordsman, 2. Warrior" in bob.inner_text("#decision > p")
+    counters = [b.inner_text() for b in bob.query_selector_all("#civ-play .civ-combat button.civ-counter")]
+    assert counters == ["counter with Axeman", "counter with Axeman"]  # the axeman counters either unit
+    screenshot(bob, "counter-dialog")
+    bob.click("#civ-play .civ-units li:nth-child(1) button.civ-counter")
+    assert "counter 1. Swordsman with Axeman" in staged(bob)
+    send(bob)
+    assert "countered by Axeman" in bob.inner_text("#civ-play .civ-combat")
+    bob.click("#civ-play .civ-combat button:has-text('counter done')")
+    send(bob)
+    # The uncountered warrior steals one population: Bob chooses the plot it leaves.
+    click_slot(bob, "plot-2")
+    assert "give up population from plot 2 (Plains)" in staged(bob)
+    send(bob)
+
+    ann.goto(game_url)
+    assert "Swordsman, countered by Axeman\nWarrior" in ann.inner_text("#civ-play .civ-combat")  # revealed
+    click_slot(ann, "plot-5")
+    assert "place the captured population on plot 5 (Grassland)" in staged(ann)
+    screenshot(ann, "place-staged")
+    send(ann)
+    s = state_of(live, game_id)
+    assert [p["population"] for p in s["players"][0]["plots"]] == [1, 0, 0, 0, 1]
+    assert [p["population"] for p in s["players"][1]["plots"]] == [1, 0, 0, 0]
+    assert s["combat"] is None and s["turn"]["phase"] == "discard"
+
+    # Drawing done, the discards are clicked in the hand.
+    for _ in range(2):
+        card = ann.get_attribute("svg [data-slot^=hand-].legal", "data-slot")
+        click_slot(ann, card)
+        assert "discard " in staged(ann)
+        send(ann)
+    screenshot(ann, "next-turn")
+    assert state_of(live, game_id)["turn"]["active"] == 1
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_the_draft_and_the_free_population_are_chosen_on_the_table(live, browser, screenshot):
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    offered = state_of(live, game_id)["draft"]["display"]
+    ann.goto(game_url)
+    assert "Draft" in ann.text_content(".board svg")
+    click_slot(ann, "display-plot-2")
+    assert f"take {offered[1].replace('-', ' ').title()} from the draft" in staged(ann)
+    screenshot(ann, "draft")
+    send(ann)
+    assert state_of(live, game_id)["players"][0]["plots"][-1]["plot"] == offered[1]
+    while state_of(live, game_id)["turn"]["phase"] == "draft":  # Bob picks, and so on, by clicking
+        page = bob if state_of(live, game_id)["draft"]["order"][0] == 1 else ann
+        page.goto(game_url)
+        click_slot(page, "display-plot-1")
+        send(page)
+    for page in (ann, bob):
+        page.goto(game_url)
+        click_slot(page, "plot-3")
+        assert "put the free population on plot 3" in staged(page)
+        send(page)
+    s = state_of(live, game_id)
+    assert [p["plots"][2]["population"] for p in s["players"]] == [1, 1]
+    ann_ctx.close()
+    bob_ctx.close()
