@@ -24,7 +24,7 @@ def test_the_form_keeps_what_was_typed_and_creates_with_every_setting(live, brow
     ann.select_option("select[name=timeout_policy]", "forfeit")
     ann.fill("input[name=days_per_decision]", "two")
     ann.click("button:has-text('Create and invite')")
-    ann.wait_for_selector("text=days per decision must be a number of days, not 'two'")
+    ann.wait_for_selector("text=days per decision must be a number of days from 0.001 to 90, not 'two'")
     screenshot(ann, "kept")
     assert ann.input_value("input[name=title]") == "Friday game" and ann.input_value("input[name=invite]") == bob_email
     assert ann.is_checked("input[name=option-tigris-open_scoring]") and ann.is_checked("input[name=spectators]")

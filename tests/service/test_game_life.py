@@ -145,11 +145,12 @@ def test_the_new_game_page_creates_tigris_games_with_the_ticked_variants(make_pl
 
     creator = make_player("creator")
     form = creator.get("/games/new").get_data(as_text=True)
-    assert all(f'name="{name}"' in form for name in ("buildings", "ziggurat", "open_tiles", "english_variant"))
+    assert all(f'name="option-tigris-{name}"' in form for name in ("buildings", "ziggurat", "open_tiles", "english_variant"))
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
     answer = creator.client.post("/games/new", headers=creator.headers, data={
-        "csrf_token": csrf, "game": "tigris", "players": "2", "board": "advanced", "buildings": "1",
-        "open_tiles": "1", "days_per_decision": "3", "timeout_policy": "default_move", "seat_order": "fixed"})
+        "csrf_token": csrf, "game": "tigris", "players": "2", "option-tigris-board": "advanced",
+        "option-tigris-buildings": "on", "option-tigris-open_tiles": "on", "days_per_decision": "3",
+        "timeout_policy": "default_move", "seat_order": "fixed"})
     assert answer.status_code == 302
     game_id = int(answer.headers["Location"].rstrip("/").rsplit("/", 1)[1])
     options = creator.get(f"/api/games/{game_id}").json["options"]
