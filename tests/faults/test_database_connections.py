@@ -8,6 +8,7 @@ import time
 import uuid
 
 import psycopg
+from sqlalchemy import event
 from sqlmodel import select
 
 from service.db import transaction
@@ -54,10 +55,46 @@ def test_killed_database_connections_give_clean_answers_and_whole_moves(app, dat
         killer.join(timeout=10)
     assert sum(killed) > 0, "no connection was killed"
     assert set(answers) <= {200, 409, 503}, [a for a in answers if a not in (200, 409, 503)][:3]
-    assert 200 in answers and 503 in answers
+    assert 200 in answers
+    assert_whole_moves(app, gid, game["version"])
+
+
+def test_connection_killed_inside_a_move_gives_503_and_changes_nothing(app):
+    """The kill lands deterministically between the move's first statement and its
+    INSERT, so the answer must be 503 and the game untouched; the retry then plays."""
+    players, game = start_game(lambda name: Player(app, f"{name}-{uuid.uuid4().hex[:8]}@example.org"), 2)
+    gid = game["id"]
+    engine = app.extensions["turnpost"]["engine"]
+    armed = {"kills": 0}
+
+    def kill_before_move_insert(conn, cursor, statement, parameters, context, executemany):
+        if armed["kills"] == 0 and statement.lstrip().upper().startswith("INSERT INTO MOVE"):
+            armed["kills"] += 1
+            pid = conn.connection.dbapi_connection.info.backend_pid
+            with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+
+    state = players[0].get(f"/api/games/{gid}").json
+    mover = players[int(next(iter(state["pending"])))]
+    move = mover.get(f"/api/games/{gid}/moves/legal").json["moves"][0]["move"]
+    event.listen(engine, "before_cursor_execute", kill_before_move_insert)
+    try:
+        killed = mover.post(f"/api/games/{gid}/moves", json={"move": move, "version": state["version"]})
+    finally:
+        event.remove(engine, "before_cursor_execute", kill_before_move_insert)
+    assert armed["kills"] == 1, "the move never reached its INSERT"
+    assert killed.status_code == 503, killed.get_data(as_text=True)
+    assert killed.headers["Retry-After"] == "1"
+    assert players[0].get(f"/api/games/{gid}").json["version"] == state["version"]
+    retried = mover.post(f"/api/games/{gid}/moves", json={"move": move, "version": state["version"]})
+    assert retried.status_code == 200, retried.get_data(as_text=True)
+    assert_whole_moves(app, gid, game["version"])
+
+
+def assert_whole_moves(app, gid: str, start_version: int) -> None:
     with transaction(app.extensions["turnpost"]["engine"]) as db:
         row = db.get(Game, gid)
         moves = list(db.exec(select(Move).where(Move.game_id == gid).order_by(Move.seq)))
         assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
         assert rules(row).to_json(replay(row, moves)) == row.state
-        assert row.version == game["version"] + len(moves)
+        assert row.version == start_version + len(moves)
