@@ -3,7 +3,7 @@ with seats swapped every game, each bot's decision time (mean, p99, process time
 one core), the strong bot's iterations per second, and the process's peak memory.
 
     .venv/bin/python bench/bots.py [--game tigris] [--games 20] [--pair greedy:random]
-                                   [--iterations 400]
+                                   [--iterations 400] [--start 0]
 
 A game counts 1 for a win, 1/2 for a shared first place. Not part of the test suite.
 """
@@ -39,11 +39,11 @@ def play(game, game_id: str, kinds: list[str], seed: int, iterations: int, times
     return game.outcome(state)["ranking"]
 
 
-def match(game_id: str, first: str, second: str, games: int, iterations: int) -> dict:
+def match(game_id: str, first: str, second: str, games: int, iterations: int, start: int = 0) -> dict:
     game = engine.get_game(game_id)
     times = {first: [], second: []}
     score = 0.0
-    for number in range(games):
+    for number in range(start, start + games):
         kinds = [first, second] if number % 2 == 0 else [second, first]
         ranking = play(game, game_id, kinds, 1000 + number // 2, iterations, times)
         seat = kinds.index(first)
@@ -63,12 +63,14 @@ def main() -> None:
     parser.add_argument("--pair", action="append", help="first:second bot kinds (repeatable); "
                         "default greedy:random and strong:greedy")
     parser.add_argument("--iterations", type=int, default=400, help="the strong bot's budget per decision")
+    parser.add_argument("--start", type=int, default=0, help="number of the first game (its seeds), so that "
+                        "a long match can run in parts whose scores add up")
     args = parser.parse_args()
     pairs = [p.split(":") for p in (args.pair or ["greedy:random", "strong:greedy"])]
     print(f"{args.game}: {args.games} two-player games per pair, seats swapped; strong: {args.iterations} iterations")
     print("pair                 score   win rate   bot      decisions  mean ms  p99 ms")
     for first, second in pairs:
-        result = match(args.game, first, second, args.games, args.iterations)
+        result = match(args.game, first, second, args.games, args.iterations, args.start)
         for i, kind in enumerate((first, second)):
             t = result["times"][kind]
             label = f"{first} vs {second}" if i == 0 else ""
