@@ -1,7 +1,8 @@
 // Live updates on the game page: polls the game's version every couple of seconds and,
 // when it changed, fetches the page and swaps its content in place (no reload), then
-// restarts click-to-play. When it becomes the player's turn the title, the favicon and
-// (if allowed) a browser notification say so.
+// restarts click-to-play (game.js's startBoard and each game script's starter). When
+// it becomes the player's turn the title, the favicon and (if allowed) a browser
+// notification say so.
 (function () {
   "use strict";
   var POLL_MS = 2000;
@@ -49,6 +50,7 @@
       live = fresh;
       document.querySelectorAll("p.flash").forEach(function (p) { p.remove(); });
       if (window.turnpost && window.turnpost.startBoard) window.turnpost.startBoard(live);
+      ((window.turnpost && window.turnpost.starters) || []).forEach(function (start) { start(live); });
       announce(live, wasMyTurn);
       scrollLogToEnd();
     });

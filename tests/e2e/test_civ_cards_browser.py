@@ -171,3 +171,25 @@ def test_the_draft_and_the_free_population_are_chosen_on_the_table(live, browser
     assert [p["plots"][2]["population"] for p in s["players"]] == [1, 1]
     ann_ctx.close()
     bob_ctx.close()
+
+
+def test_clickable_play_starts_when_a_live_update_brings_the_decision(live, browser, screenshot):
+    """Bob's page is open while Ann picks; the page updates by itself and his own pick
+    is then made by clicking, without a reload."""
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    bob.goto(game_url)
+    assert not bob.is_visible("#civ-play") and "It is your turn" not in bob.inner_text("#live-status")
+    ann.goto(game_url)
+    click_slot(ann, "display-plot-2")
+    send(ann)
+    assert state_of(live, game_id)["draft"]["order"][0] == 1
+    bob.wait_for_selector("#live-status:has-text('It is your turn')", timeout=10000)
+    bob.wait_for_selector("#civ-play button.civ-send")
+    offered = state_of(live, game_id)["draft"]["display"]
+    click_slot(bob, "display-plot-1")
+    assert f"take {offered[0].replace('-', ' ').title()} from the draft" in staged(bob)
+    screenshot(bob, "after-live-update")
+    send(bob)
+    assert state_of(live, game_id)["players"][1]["plots"][-1]["plot"] == offered[0]
+    ann_ctx.close()
+    bob_ctx.close()

@@ -58,10 +58,11 @@ def test_civ_cards_game_page_draws_the_tableaux(make_player):
     html = page.get_data(as_text=True)
     assert "Civilization card game tableaux" in html and 'data-slot="plot-1"' in html
     assert "pick 1" in html and "Pick a plot from the draft." in html
-    # the clickable play comes with the seat's view, only to the seat owing a decision
+    # the clickable play comes with the seat's view, only to the seat owing a decision;
+    # the script is on every player's page, to start when a live update brings a decision
     assert "civ_cards.js" in html and 'id="civ-context"' in html and 'data-slot="display-plot-1"' in html
     waiting = players[1].get(f"/games/{game['id']}").get_data(as_text=True)
-    assert "civ_cards.js" not in waiting and 'id="civ-context"' not in waiting
+    assert "civ_cards.js" in waiting and 'id="civ-context"' not in waiting
 
 
 def test_only_civ_cards_pages_load_its_script(make_player):
