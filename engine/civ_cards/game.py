@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
-from engine.civ_cards import buying, combat
+from engine.civ_cards import buying, combat, narration
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
 from engine.civ_cards.moves import MOVES
@@ -193,12 +193,7 @@ class CivCards:
 
     def describe_event(self, event: dict, names: dict) -> str | None:
         """An event in words: who, what, and its public details."""
-        who = names.get(event.get("seat"), "")
-        details = ", ".join(
-            f"{key.replace('_', ' ')} {value}" for key, value in event.items()
-            if key not in ("type", "seat", "visible_to") and isinstance(value, (str, int)) and not isinstance(value, bool))
-        what = event["type"].replace("_", " ")
-        return f"{who + ': ' if who else ''}{what}{f' ({details})' if details else ''}."
+        return narration.describe_event(event, names, self.table)
 
 
 def _must(condition: bool, message: str, code: str) -> None:
