@@ -26,14 +26,15 @@ from workers.app import mail_queue
 LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
 
 
-def wait_for(condition, timeout=30.0, what="condition"):
+def wait_for(condition, timeout=30.0, what="condition", state=None):
+    """`condition()`'s value once true; `state()` says what was seen when it never is."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
         if value:
             return value
         time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}" + (f": {state()}" if state else ""))
 
 
 @pytest.fixture
@@ -172,7 +173,12 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
             with transaction(stack.engine) as db:
                 rows = db.exec(select(Notification).where(Notification.id.in_(ids))).all()
                 return all(r.sent_at for r in rows) and rows
-        rows = wait_for(all_sent, timeout=90, what="every row sent")
+        def unsent():
+            with transaction(stack.engine) as db:
+                return [(r.id, r.attempts, r.claimed_until, r.next_attempt_at, r.dead_at, r.last_error)
+                        for r in db.exec(select(Notification).where(Notification.id.in_(ids),
+                                                                    Notification.sent_at.is_(None)))][:5]
+        rows = wait_for(all_sent, timeout=90, what="every row sent", state=unsent)
     received = [m["Message-ID"] for m in stack.inbox.messages]
     expected = {r.message_id for r in rows}
     assert expected <= set(received), "an email was lost"
