@@ -206,3 +206,15 @@ def test_the_data_file_describes_17_connected_cards_of_2_to_4_squares_and_24_til
     assert all(POINTS[k] >= 1 and 0 <= RED_DOTS[k] <= POINTS[k] for k in range(1, 5))
     assert all(POINTS[k] < POINTS[k + 1] for k in range(1, 4))
     assert all(1 <= len(turns) <= 4 for turns in ROTATIONS)
+
+
+def test_after_two_irrigation_cards_the_prompt_offers_only_selling_buying_and_passing():
+    names = {0: "Ann", 1: "Bob", 2: "Cy"}
+    s = position({}, hands={0: ["B4", "C5", "D6"]})
+    assert GAME.prompt(s, 0, names).startswith("Turn ")
+    s, _ = play(s, (0, "irrigate B4"))
+    assert GAME.prompt(s, 0, names).startswith("Play a second irrigation card")
+    s, _ = play(s, (0, "irrigate C5"))
+    assert GAME.prompt(s, 0, names) == \
+        "Sell or buy cultivation cards, or pass to end the turn (no more cards may be played this turn)."
+    assert not [m for m in GAME.legal_moves(s, 0) if m["type"] in ("irrigate", "cultivate")]
