@@ -189,7 +189,7 @@ def game_page(game_id):
         context = {"is_creator": user is not None and game.creator_id == user.id, "abandon_votes": votes,
                    "seat_count": game.players, "game_name": engine.game_name(game.game_type),
                    "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
-                   "log": [], "turn": None, "board": None, "winners": None, "names": {}}
+                   "log": [], "turn": None, "board": None, "winners": None, "names": {}, "hand_cards": []}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
             names = {p["seat"]: p["name"] for p in data["player_list"]}
@@ -205,7 +205,19 @@ def game_page(game_id):
             context["names"] = names
             context["winners"] = winners(game.result, names)
             context["board"] = board_markup(game.game_type, data["view"])
+            context["hand_cards"] = _hand_cards(rules, data["view"], mine)
     return render_template("pages/game.html", **context)
+
+
+def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
+    """The seat's cards as the game names and draws them (an Eden cultivation card's
+    shape), for a game whose hand is a list of cards; empty otherwise."""
+    if view is None or seat is None or not hasattr(rules, "card_label"):
+        return []
+    hand = view["players"][seat].get("hand")
+    if not isinstance(hand, list):
+        return []
+    return [{"label": rules.card_label(card), "picture": Markup(rules.card_picture(card) or "")} for card in hand]
 
 
 @bp.get("/games/<id:game_id>/version")

@@ -17,10 +17,12 @@ def _counts(counts: dict | None) -> str:
     return ", ".join(f"{n} {name}" for name, n in counts.items() if n) or "nothing"
 
 
-def _hand(hand) -> str:
-    """A hand as counts by kind (a dict) or as the cards held (a list)."""
+def _hand(game, hand) -> str:
+    """A hand as counts by kind (a dict) or as the cards held (a list), each card as
+    the game names it for players (an Eden cultivation card with its shape)."""
     if isinstance(hand, list):
-        return ", ".join(hand) or "nothing"
+        label = getattr(game, "card_label", str)
+        return ", ".join(label(card) for card in hand) or "nothing"
     return _counts(hand)
 
 
@@ -67,7 +69,7 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         "waiting_for": [names.get(n, f"seat {n}") for n in sorted(waiting)],
         "prompt": game.prompt(state, seat, names),
         "changes": changes,
-        "hand": _hand(me.get("hand")),
+        "hand": _hand(game, me.get("hand")),
         "mana": me.get("mana"),
         "scores": _score(me),
         "choices": choices,

@@ -71,6 +71,8 @@ def _rotations(cells: list[list[int]]) -> tuple[tuple[tuple[int, int], ...], ...
     return tuple(shapes)
 
 
+SHAPE_NAMES = {card["name"]: card["shape"].replace("-", " ") for card in DATA["cultivation_cards"]}
+SHAPE_CELLS = {card["name"]: tuple(map(tuple, card["cells"])) for card in DATA["cultivation_cards"]}
 ROTATIONS = tuple(_rotations(card["cells"]) for card in DATA["cultivation_cards"])
 CARD_SQUARES = tuple(len(card["cells"]) for card in DATA["cultivation_cards"])
 

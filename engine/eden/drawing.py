@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
-from engine.eden.board import COLOR_LETTERS, COLORS, RED_DOTS, SIZE, SQUARE_INDEX, POINTS
+from engine.eden.board import COLOR_LETTERS, COLORS, RED_DOTS, SHAPE_CELLS, SHAPE_NAMES, SIZE, SQUARE_INDEX, POINTS
 from engine.picture_pieces import piece
 
 CELL = 64
@@ -186,7 +186,7 @@ def _key(view: dict) -> str:
                      f'{int(player.get("points", 0))} pts, {int(hand)} card{"" if int(hand) == 1 else "s"}</text>')
         if "mana" in player:
             parts.append(f'<text x="{x}" y="{top + 48}" font-size="12" fill="{LABEL}">{int(player["mana"])} mana</text>')
-    market = " ".join(escape(str(c)) for c in view.get("market", [])) or "empty"
+    market = ", ".join(escape(card_label(str(c))) for c in view.get("market", [])) or "empty"
     parts.append(f'<text x="{LEFT}" y="{top + 72}" font-size="13" fill="{LABEL}">Market: {market}</text>')
     parts.append(f'<text x="{LEFT}" y="{top + 92}" font-size="12" fill="{LABEL}">'
                  f'Deck: {int(view.get("deck_size", 0))} cards'
@@ -206,8 +206,27 @@ def describe(view: dict) -> str:
     a = view.get("acquisition")
     if a and a.get("defend"):
         lines.append(f"Acquisition: {', '.join(a['attack'])} against {', '.join(a['defend'])}, bids {a.get('bids', [])}.")
-    lines.append(f"Market: {', '.join(map(str, view.get('market', []))) or 'empty'}.")
+    lines.append(f"Market: {', '.join(card_label(str(c)) for c in view.get('market', [])) or 'empty'}.")
     return " ".join(lines)
 
 
-__all__ = ["board_svg", "picture_layers", "describe"]
+def card_label(card: str) -> str:
+    """A card as players name it: a cultivation card with its shape (`K3 (L tromino)`),
+    an irrigation card by its square."""
+    return f"{card} ({SHAPE_NAMES[card]})" if card in SHAPE_NAMES else card
+
+
+def card_svg(card: str, cell: int = 14) -> str | None:
+    """A cultivation card's shape as a small SVG (as printed: rotations are allowed
+    when it is played); None for an irrigation card."""
+    if card not in SHAPE_CELLS:
+        return None
+    cells = SHAPE_CELLS[card]
+    width, height = (max(c[k] for c in cells) + 1 for k in (0, 1))
+    squares = "".join(f'<rect x="{x * cell + 1}" y="{y * cell + 1}" width="{cell - 2}" height="{cell - 2}" rx="2" '
+                      f'fill="{DESERT}" stroke="{LABEL}" stroke-width="1.5"/>' for x, y in cells)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width * cell}" height="{height * cell}" '
+            f'viewBox="0 0 {width * cell} {height * cell}"><title>{escape(card_label(card))}</title>{squares}</svg>')
+
+
+__all__ = ["board_svg", "picture_layers", "describe", "card_label", "card_svg"]

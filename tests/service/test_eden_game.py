@@ -75,7 +75,7 @@ def test_the_eden_decision_email_shows_hand_mana_picture_and_bid_links(app, make
     with db() as session:
         message = build_message(compose(session, app.extensions["turnpost"]["settings"], row))
     text = message.get_body(("plain",)).get_content()
-    assert "Your hand: E5, K2" in text and "Your mana: 135" in text
+    assert "Your hand: E5, K2 (I tromino)" in text and "Your mana: 135" in text
     for label in ("accept the bid", "bid 15 mana per point", "bid 20 mana per point"):
         assert label in text
     pictures = [p for p in message.walk() if p.get_content_type() == "image/png"]
@@ -125,3 +125,16 @@ def test_no_response_leaks_another_seats_mana_or_drawn_card(app, make_player):
         text = " ".join(r.get_data(as_text=True) for r in responses)
         for other, value in MANA_SENTINELS.items():
             assert (str(value) in text) == (other == seat), f"seat {seat} saw seat {other}'s mana"
+
+
+def test_the_game_page_draws_each_cultivation_card_of_the_hand_with_its_shape(app, make_player):
+    players, game = start_game(make_player, 3, game="eden")
+    put_position(app.extensions["turnpost"]["engine"], game["id"],
+                 position({}, hands={0: ["B4", "K3", "K5"], 1: ["K2"]}, market=["K4"]))
+    html = players[0].get(f"/games/{game['id']}").get_data(as_text=True)
+    hand = html.split('<ul class="hand-cards">', 1)[1].split("</ul>", 1)[0]
+    assert [item.rsplit("<span>", 1)[1].split("</span>")[0] for item in hand.split("<li>")[1:]] == \
+        ["B4", "K3 (L tromino)", "K5 (O tetromino)"]
+    assert hand.count("<svg") == 2 and hand.count("<rect") == 3 + 4  # an L of 3 squares, an O of 4
+    assert "K2" not in hand  # another seat's card
+    assert "Market: K4 (I tetromino)" in html  # the board's key names the market's shapes
