@@ -71,3 +71,23 @@ def two_player_games(url: str, games: int, pairs: int = 1, email_mode: str = "ev
             table.append((game.id, game.seed, game.version, ann.id, bob.id))
     engine.dispose()
     return table
+
+
+def seat_tokens(url: str) -> dict[int, str]:
+    """API tokens of the players of `two_player_games` (pairs=1), by seat: the creator
+    takes seat 0."""
+    from service.auth import create_api_token
+
+    with transaction(make_engine(url)) as db:
+        return {seat: create_api_token(db, user_for_email(db, f"{name}0@bench.test"))[1]
+                for seat, name in enumerate(("ann", "bob"))}
+
+
+def service_env(url: str, queue: str, smtp_port: int, instance: str) -> dict:
+    """The environment of the service's processes (web and workers) for a benchmark:
+    its database, the local Redis, its own queue, the SMTP sink, no rate limit."""
+    import os
+
+    return {**os.environ, "DATABASE_URL": url, "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": queue,
+            "SMTP_URL": f"smtp://127.0.0.1:{smtp_port}", "SECRET_KEY": "bench", "RATE_LIMIT": "1000000 per minute",
+            "TURNPOST_INSTANCE": instance}

@@ -4,13 +4,9 @@ here is told plainly."""
 from __future__ import annotations
 
 from engine.civ_cards.table import CardTable
+from engine.sentences import count, told
 
 ENDINGS = {"last_technology": "the last technology was bought"}
-
-
-def count(n: int, noun: str) -> str:
-    """`n noun`, with the plural when it is not one: 1 card, 2 cards."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def resources(amounts: dict) -> str:
@@ -29,10 +25,10 @@ def describe_event(event: dict, names: dict, table: CardTable) -> str | None:
     def card(card_id):
         return table.name(card_id) if card_id in table.cards else str(card_id)
 
-    who, kind = name(event.get("seat")), event.get("type")
+    who = name(event.get("seat"))
     paid = lambda resource="": (resources(event["paid"]) if isinstance(event["paid"], dict)  # noqa: E731
                                 else f"{event['paid']} {resource}")
-    sentence = {
+    sentences = {
         "plot_picked": lambda: f"{who} took {card(event['plot'])} from the draft.",
         "population_settled": lambda: f"{who} put the free population on plot {event['plot']}.",
         "resources_collected": lambda: f"{who} collected {resources(event['resources'])}.",
@@ -70,10 +66,8 @@ def describe_event(event: dict, names: dict, table: CardTable) -> str | None:
         "award_changed": lambda: _award(event, name, card),
         "turn_ended": lambda: f"{who}'s turn is over.",
         "game_ended": lambda: _ended(event, name),
-    }.get(kind)
-    if sentence is None:
-        return f"{who + ': ' if event.get('seat') is not None else ''}{str(kind).replace('_', ' ')}."
-    return sentence()
+    }
+    return told(sentences, event, who)
 
 
 def _counters(event: dict, who: str, card) -> str:

@@ -2,16 +2,13 @@
 log and the emails). An event type without a sentence here is told plainly."""
 from __future__ import annotations
 
+from engine.sentences import count, told
+
 OFFERS = {"score": "to score a card", "ship": "to build a ship", "treasure": "to swap for a treasure"}
 ENDINGS = {"deck": "the deck ran out", "treasures": "only two treasures are left",
            "table_full": "the table is full"}
 SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure", "internal conflict": "for an internal conflict",
                  "external conflict": "for an external conflict"}
-
-
-def count(n: int, noun: str) -> str:
-    """`n noun`, with the plural when it is not one: 1 supporter, 2 supporters."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def cards(counts: dict, noun: str = "card") -> str:
@@ -23,8 +20,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         return names.get(seat, f"seat {seat}")
 
     who = name(event.get("seat"))
-    kind = event.get("type")
-    sentence = {
+    sentences = {
         "card_played": lambda: (f"{who} played a card face down into gap {event.get('place')}." if event.get("face_down")
                                 else f"{who} played a {event.get('color')} card on column {event.get('place')}."),
         "leader_placed": lambda: f"{who} put the {event['leader']} on {event['card']}.",
@@ -55,10 +51,8 @@ def describe_event(event: dict, names: dict) -> str | None:
                               + (f", discarding {cards(event['discarded'])}." if event.get("discarded") else "."),
         "turn_ended": lambda: f"{who}'s turn is over.",
         "game_ended": lambda: _ended(event, name),
-    }.get(kind)
-    if sentence is None:
-        return f"{who + ': ' if event.get('seat') is not None else ''}{str(kind).replace('_', ' ')}."
-    return sentence()
+    }
+    return told(sentences, event, who)
 
 
 def _resolved(event: dict, name) -> str:

@@ -1,0 +1,18 @@
+"""What the games' narrations share: plurals, and the plain telling of an event that
+has no sentence of its own."""
+from __future__ import annotations
+
+from typing import Callable
+
+
+def count(n: int, noun: str) -> str:
+    """`n noun`, with the plural when it is not one: 1 card, 2 cards."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def told(sentences: dict[str, Callable[[], str]], event: dict, who: str) -> str:
+    """The event's own sentence, else its type in words after the seat's name."""
+    sentence = sentences.get(event.get("type"))
+    if sentence is None:
+        return f"{who + ': ' if event.get('seat') is not None else ''}{str(event.get('type')).replace('_', ' ')}."
+    return sentence()
