@@ -101,6 +101,14 @@ def replay_check(game_id: int) -> None:
     click.echo(f"game {game_id}: {len(moves)} moves replay to the stored snapshot")
 
 
+def _demo_title(game_id: str, bots: int, kind: str) -> str:
+    """"Eden against 2 greedy bots", "Tigris & Euphrates against a strong bot"."""
+    import engine
+
+    against = f"a {kind} bot" if bots == 1 else f"{bots} {kind} bots"
+    return f"{engine.game_name(game_id)} against {against}"
+
+
 @main.command()
 @click.argument("email")
 @click.option("--game", "game_id", default="tigris", show_default=True, help="game id")
@@ -127,7 +135,7 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
                                                settings.sign_in_minutes)
             user = user_for_email(session, address)
             game, work = create_game(session, user, game_id, bots + 1, invite=[{"bot": kind}] * bots,
-                                     title=f"{game_id} against {bots} {kind} bots")
+                                     title=_demo_title(game_id, bots, kind))
     except ServiceError as err:
         raise click.ClickException(err.message) from None
     if settings.redis_url:  # Celery: hand the work on as the web service does

@@ -165,6 +165,7 @@ def test_demo_command_starts_a_game_against_bots_and_mails_a_sign_in_link(db, da
         game = session.get(Game, game_id)
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)))
         assert game.status == "active" and game.game_type == "euphrat-cards"
+        assert game.title == "Euphrat & Tigris: the card game against a random bot"
         assert sorted(s.bot or "" for s in seats) == ["", "random"] and any(s.email == email for s in seats)
         sign_in = session.exec(select(Notification).where(Notification.email == email, Notification.kind == "sign_in")).first()
         assert sign_in is not None and sign_in.sent_at is not None
