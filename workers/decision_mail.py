@@ -70,6 +70,7 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         "prompt": game.prompt(state, seat, names),
         "changes": changes,
         "hand": _hand(game, me.get("hand")),
+        "board_text": game.board_text(view) if hasattr(game, "board_text") else "",
         "mana": me.get("mana"),
         "scores": _score(me),
         "choices": choices,

@@ -210,6 +210,27 @@ def describe(view: dict) -> str:
     return " ".join(lines)
 
 
+def board_text(view: dict) -> str:
+    """The garden as a grid of characters, for the plain text of emails: each tile as
+    its colour's letter and its level (r2: a red tile at level 2)."""
+    cells, roles = _cells(view), _acquisition_roles(view)
+    lines = ["    " + "   ".join("ABCDEFG"[:SIZE])]
+    for row in range(SIZE):
+        squares = []
+        for col in range(SIZE):
+            i = row * SIZE + col
+            cell = cells[i]
+            text = ". " if cell is None else f"{COLOR_LETTERS[COLORS.index(cell[0])]}{cell[1]}"
+            squares.append(text + roles.get(i, " "))
+        lines.append(f"{row + 1:>2}  " + " ".join(squares).rstrip())
+    seats = ", ".join(f"{letter} {color}" for letter, color in zip(COLOR_LETTERS, COLORS)
+                      if any(cell and cell[0] == color for cell in cells))
+    lines += ["", f"A tile is its colour and level (r2: red, level 2){': ' + seats if seats else ''}."]
+    if roles:
+        lines.append("A: a tile of the attack, D: a tile defended, in the acquisition being bid for.")
+    return "\n".join(lines)
+
+
 def card_label(card: str) -> str:
     """A card as players name it: a cultivation card with its shape (`K3 (L tromino)`),
     an irrigation card by its square."""
@@ -229,4 +250,4 @@ def card_svg(card: str, cell: int = 14) -> str | None:
             f'viewBox="0 0 {width * cell} {height * cell}"><title>{escape(card_label(card))}</title>{squares}</svg>')
 
 
-__all__ = ["board_svg", "picture_layers", "describe", "card_label", "card_svg"]
+__all__ = ["board_svg", "board_text", "picture_layers", "describe", "card_label", "card_svg"]

@@ -5,7 +5,7 @@ from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
 from engine.eden import acquisition, actions, moves
 from engine.eden.acquisition import decider
 from engine.eden.board import CARD_INDEX, PROVISIONAL, SQUARE_INDEX, SQUARES
-from engine.eden.drawing import card_label, card_svg
+from engine.eden.drawing import board_text, card_label, card_svg
 from engine.eden.narration import describe_event, prompt
 from engine.eden.notation import FORMS, describe, format_move, parse_move
 from engine.eden.state import State
@@ -189,6 +189,10 @@ class Eden:
 
     def describe_event(self, event: dict, names: dict) -> str | None:
         return describe_event(event, names)
+
+    def board_text(self, view: dict) -> str:
+        """The garden of a view as a grid of characters, for plain-text emails."""
+        return board_text(view)
 
     def card_label(self, card: str) -> str:
         """A card of a hand or the market in words: a cultivation card with its shape."""

@@ -285,6 +285,24 @@ class _Board:
         self.conflict_words = (f"{str(conflict.get('kind', 'conflict')).capitalize()} in "
                                f"{conflict.get('color')}: {sides[0]} attacks {sides[1]}.")
 
+    def text_cell(self, sq: int) -> str:
+        """Two characters for a square of `board_text`."""
+        if sq in self.leaders:
+            role, seat, _ = self.leaders[sq]
+            return f"{LEADER_LETTERS.get(role, '?')}{seat}"
+        if self.unification and self.unification[0] == sq:
+            return "u "
+        if sq in self.catastrophes:
+            return "x "
+        if sq in self.ziggurat_tiles:
+            return "z "
+        if sq in self.tiles:
+            color, face_down = self.tiles[sq]
+            mark = "#" if face_down or sq in self.monument_of else "*" if sq in self.treasures else \
+                "^" if sq in self.buildings else " "
+            return f"{color[0] if color != 'black' else 'k'}{mark}"
+        return "~ " if sq in self.river else ". "
+
     # --- the text alternative ---
 
     def title(self) -> str:
@@ -330,6 +348,27 @@ class _Board:
         if self.legal:
             lines.append(f"Squares you may choose: {_names(sorted(self.legal))}.")
         return " ".join(lines)
+
+
+def board_text(view: dict) -> str:
+    """The board as a grid of characters, for the plain text of emails: two
+    characters a square (what stands there, then a mark) and a key of what is shown."""
+    board = _Board.from_view(view, [])
+    lines = ["    " + "  ".join("ABCDEFGHIJKLMNOP"[:COLS])]
+    for row in range(ROWS):
+        cells = [board.text_cell(row * COLS + col) for col in range(COLS)]
+        lines.append(f"{row + 1:>2}  " + " ".join(cells).rstrip())
+    lines.append("")
+    lines.append(". land  ~ river  r temple  b farm  g market  k settlement  x catastrophe")
+    lines.append("after a tile: * treasure  # under a monument" + ("  ^ building" if board.buildings else "")
+                 + ("   z ziggurat" if board.ziggurat_tiles else "") + ("   u unification tile" if board.unification else ""))
+    you = {board.seat: " (you)"} if board.seat is not None else {}
+    seats = ", ".join(f"{seat} {dynasty}{you.get(seat, '')}" for seat, dynasty in enumerate(board.dynasties))
+    lines.append("Leaders: K king, P priest, F farmer, T trader, then the seat (K0: seat 0's king).")
+    lines.append(f"Seats: {seats}.")
+    for top_left, first, second in board.monuments:
+        lines.append(f"Monument {first}-{second} on {square_name(top_left)} (2x2).")
+    return "\n".join(lines)
 
 
 def _names(squares) -> str:

@@ -6,6 +6,7 @@ from engine.tigris import actions, moves
 from engine.tigris.buildings import building_options, place_building
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
 from engine.tigris.conflicts import commit_support, start_war, support_range
+from engine.tigris.drawing import board_text
 from engine.tigris.narration import describe_event, prompt
 from engine.tigris.notation import FORMS, describe, format_move, parse_move
 from engine.tigris.scoring import ranking
@@ -225,6 +226,10 @@ class Tigris:
             scores = state.scores[seat]
             return {"type": "take_ziggurat_point", "color": COLORS[min(range(4), key=lambda c: (scores[c], c))]}
         return self.legal_moves(state, seat)[0]  # support 0, first war, first treasure
+
+    def board_text(self, view: dict) -> str:
+        """The board of a view as a grid of characters, for plain-text emails."""
+        return board_text(view)
 
     def view(self, state: State, seat: int | None) -> dict:
         data = state_to_json(state)

@@ -250,3 +250,22 @@ def test_open_tiles_show_the_display_in_a_row_under_the_key():
     assert shown == ["red", "red", "green", "green", "green", "black"]
     assert "Face up beside the board: 2 red, 3 green, 1 black." in text_alternative(svg)[1]
     assert parse(board_svg(tigris_view())).get("height") == str(HEIGHT)  # no display, no row
+
+
+def test_the_text_board_shows_every_kind_of_square_where_it_stands():
+    from engine.tigris.drawing import board_text
+
+    view = tigris_view(tiles={"C3": "blue", "D3": "black"}, face_down={"F5": "green", "G5": "green", "F6": "red",
+                                                                         "G6": "red"},
+                       monuments=[("green", "red", "F5")], catastrophes=["H8"],
+                       leaders={0: {"king": "C2"}, 2: {"trader": "P11"}}, unification=("E3", 1))
+    text = board_text(view)
+    grid = {line[:2].strip(): line[4:] for line in text.splitlines()[1:12]}
+    cell = lambda square: grid[square[1:]][3 * "ABCDEFGHIJKLMNOP".index(square[0]):][:2]  # noqa: E731
+    assert text.splitlines()[0] == "    " + "  ".join("ABCDEFGHIJKLMNOP")
+    assert [cell(s) for s in ("C2", "C3", "D3", "E3", "F5", "H8", "P11")] == ["K0", "b ", "k ", "u ", "g#", "x ", "T2"]
+    for square in start_temples("standard"):
+        assert cell(square) == "r*", square  # a starting temple and its treasure
+    assert cell("E1") == "~ " and cell("A1") == ". "
+    assert "Monument green-red on F5 (2x2)." in text and "u unification tile" in text
+    assert "Seats: 0 archer (you), 1 bull, 2 pot." in text

@@ -138,3 +138,15 @@ def test_the_game_page_draws_each_cultivation_card_of_the_hand_with_its_shape(ap
     assert hand.count("<svg") == 2 and hand.count("<rect") == 3 + 4  # an L of 3 squares, an O of 4
     assert "K2" not in hand  # another seat's card
     assert "Market: K4 (I tetromino)" in html  # the board's key names the market's shapes
+
+
+def test_the_plain_text_email_draws_the_garden_as_a_grid(app, make_player, outbox, db):
+    players, game = start_game(make_player, 3, game="eden")
+    gid = game["id"]
+    version = put_position(app.extensions["turnpost"]["engine"], gid,
+                           position({"C4": "y1", "D5": "r3"}, hands={0: ["B4", "A7"], 1: ["E5"]}))
+    players[0].post(f"/api/games/{gid}/moves", json={"text": "pass", "version": version})
+    text = outbox_text(app, db, outbox(players[1].email, "your_turn")[-1:])
+    assert "    A   B   C   D   E   F   G\n" in text
+    assert "\n 4  .   .   y1  .   .   .   .\n" in text and "\n 5  .   .   .   r3  .   .   .\n" in text
+    assert "r red, y yellow" in text
