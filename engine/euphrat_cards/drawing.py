@@ -7,6 +7,8 @@ a strip below. Each card, and each place a card may still go, is an element with
 """
 from __future__ import annotations
 
+import re
+import textwrap
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
@@ -264,6 +266,13 @@ def _free_ships(view: dict) -> list[str]:
     if not view.get("ships"):
         shapes.append(f'<text x="{x}" y="{y + 22}" font-size="14" fill="{LABEL}">none</text>')
     return shapes
+
+
+def board_text(view: dict) -> str:
+    """The table in words, a column or the gaps or the ships a paragraph, for the
+    plain text of emails."""
+    paragraphs = re.split(r"(?<=\.) (?=Column |Gaps|Ships)", describe(view))
+    return "\n".join(textwrap.fill(paragraph, width=78, subsequent_indent="  ") for paragraph in paragraphs)
 
 
 def describe(view: dict) -> str:

@@ -9,6 +9,7 @@ from engine.euphrat_cards.cards import (
     gap_index, parse_place, place_name,
 )
 from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
+from engine.euphrat_cards.drawing import board_text
 from engine.euphrat_cards.notation import FORMS, describe, format_move, parse_move
 from engine.euphrat_cards.rewards import (
     build_ship, can_take, close_offer, decline_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
@@ -231,6 +232,10 @@ class EuphratCards:
         if owed == "support":
             return narration.support_prompt(state, seat, names)
         return PROMPTS.get(owed, "")
+
+    def board_text(self, view: dict) -> str:
+        """The table of a view in words, for plain-text emails."""
+        return board_text(view)
 
     def describe_event(self, event: dict, names: dict) -> str | None:
         """An event in words, with the players' names (engine/euphrat_cards/narration.py)."""

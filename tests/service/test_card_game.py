@@ -41,4 +41,9 @@ def test_a_card_game_decision_email_carries_its_picture(app, make_player, outbox
     assert len(pictures) == 1 and pictures[0].get_content().startswith(b"\x89PNG")
     html = message.get_body(("html",)).get_content()
     assert 'src="cid:board"' in html
-    assert "Take an action" in message.get_body(("plain",)).get_content()
+    text = message.get_body(("plain",)).get_content()
+    assert "Take an action" in text
+    # the table in words for readers of the plain text: every column, its treasure first
+    assert [line.split(":")[0] for line in text.splitlines() if line.startswith("Column ")] == \
+        [f"Column {c}" for c in "ABCDEFGH"]
+    assert "Column A: treasure A0" in text
