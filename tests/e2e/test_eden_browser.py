@@ -36,7 +36,8 @@ def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, s
         {"C4": "y1", "A1": "r1", "B1": "r1", "A2": "r1"}, hands={0: ["B4", "K3"], 1: ["G7"]},
         mana={0: 100, 1: 100}, players=2))
     ann.goto(game_url)
-    assert "Your mana: 100" in ann.inner_text("aside") and "B4, K3" in ann.inner_text("aside")
+    assert "Your mana: 100" in ann.inner_text("aside")
+    assert ann.inner_text(".hand-cards").split("\n") == ["B4", "K3 (L tromino)"]
     ann.click(".tool[data-card=B4]")
     assert ann.get_attribute("svg [data-square].legal", "data-square") == "B4"
     ann.click("svg [data-square=B4]")
