@@ -21,11 +21,7 @@ def bot_seed(game_id: int, seat: int) -> int:
 
 def bot_inputs(game_rules, state, seat: int) -> tuple[dict, list[dict]]:
     """All a bot is shown: the seat's view and the seat's legal moves."""
-    moves = game_rules.legal_moves(state, seat)
-    # A standing answer (the card game's `set_answer`) costs no action: a bot choosing it
-    # would still owe the same decision, again and again.
-    decisions = [move for move in moves if move.get("type") != "set_answer"]
-    return game_rules.view(state, seat), decisions or moves
+    return game_rules.view(state, seat), game_rules.legal_moves(state, seat)
 
 
 def bot_move(game_type: str, game_id: int, state, seat: int, kind: str) -> dict:

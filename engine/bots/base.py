@@ -13,6 +13,15 @@ def decision_rng(seed: int, view: dict, moves: list[dict]) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
+def decisions(game, moves: list[dict]) -> list[dict]:
+    """The moves that answer the decision: without a game's `setting_moves` (the card
+    game's standing answers), which cost no action, so a bot choosing one would owe
+    the same decision again and again."""
+    settings = getattr(game, "setting_moves", ())
+    answers = [move for move in moves if move.get("type") not in settings] if settings else moves
+    return answers or moves
+
+
 class Bot:
     """A player for one game. `choose` takes the seat's view (it names the seat) and
     that seat's legal moves, and returns one of the moves."""
@@ -25,6 +34,7 @@ class Bot:
     def choose(self, view: dict, moves: list[dict]) -> dict:
         if not moves:
             raise ValueError("a bot chooses among legal moves; none were given")
+        moves = decisions(self.game, moves)
         if len(moves) == 1:
             return moves[0]
         return self._choose(view, moves, decision_rng(self.seed, view, moves))

@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import random
 
+from engine.bots.base import decisions
+
 _OWN_KNOWLEDGE = {
     "tigris": "engine.bots.eval_tigris",
     "euphrat-cards": "engine.bots.eval_euphrat_cards",
@@ -89,7 +91,7 @@ class GenericKnowledge:
 
     def playout_step(self, state, seat: int, rng: random.Random):
         """One decision of a playout: a random legal move."""
-        state, _ = self.game.apply(state, seat, rng.choice(self.game.legal_moves(state, seat)))
+        state, _ = self.game.apply(state, seat, rng.choice(decisions(self.game, self.game.legal_moves(state, seat))))
         return state
 
     def seat_count(self, state) -> int:

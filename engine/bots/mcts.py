@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.bots.base import Bot
+from engine.bots.base import Bot, decisions
 from engine.bots.greedy import best_move, move_values
 from engine.bots.knowledge import rank_value
 from engine.core import EngineError
@@ -88,7 +88,7 @@ class StrongBot(Bot):
                 # consistent determinisation.
                 options, fresh = list(children.values()), []
             else:
-                legal = game.legal_moves(state, actor)
+                legal = decisions(game, game.legal_moves(state, actor))
                 options, fresh = [], []
                 for move in legal:
                     key = move_key(move)

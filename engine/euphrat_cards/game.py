@@ -95,6 +95,7 @@ PROMPTS = {
 
 class EuphratCards:
     move_forms = FORMS  # the text notation's forms, for players' help
+    setting_moves = ("set_answer",)  # change a standing answer; no decision is made by them
     id = "euphrat-cards"
     min_players = 2
     max_players = 4

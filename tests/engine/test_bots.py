@@ -104,3 +104,33 @@ def test_unknown_bot_kinds_are_refused():
     with pytest.raises(engine.EngineError) as err:
         get_bot("tigris", "clever")
     assert err.value.code == "unknown_bot" and "greedy" in err.value.message
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
+def test_no_bot_chooses_a_standing_answer_which_would_leave_the_decision_its_own(kind):
+    """The card game lists `set_answer` among every decision's moves; it costs no
+    action, so a bot that chose it would owe the same decision for ever."""
+    game = engine.get_game("euphrat-cards")
+    chosen = set()
+    for seed in range(3):
+        for state, seat in random_positions("euphrat-cards", 2, seed, 12):
+            moves = game.legal_moves(state, seat)
+            assert any(m["type"] == "set_answer" for m in moves)
+            bot = get_bot("euphrat-cards", kind, seed, **CHEAP.get(kind, {}))
+            chosen.add(bot.choose(game.view(state, seat), moves)["type"])
+    assert "set_answer" not in chosen and chosen
+
+
+def test_bots_play_card_games_to_their_end_among_themselves():
+    """Greedy against random ends its games (a bot looping on a standing answer
+    would not): the match benchmark's first seeds, seats swapped."""
+    game = engine.get_game("euphrat-cards")
+    for seed, kinds in ((1000, ["greedy", "random"]), (1000, ["random", "greedy"]), (1001, ["greedy", "random"])):
+        bots = [get_bot("euphrat-cards", kind, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+        state = game.setup(2, seed, {})
+        for _ in range(5000):
+            if game.outcome(state) is not None:
+                break
+            seat = min(game.pending(state))
+            state, _ = game.apply(state, seat, bots[seat].choose(game.view(state, seat), game.legal_moves(state, seat)))
+        assert game.outcome(state) is not None, (seed, kinds)
