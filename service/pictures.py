@@ -90,8 +90,9 @@ def render(svg: str) -> cairocffi.ImageSurface:
 
 
 _DPI = 96  # cairosvg's default: one SVG pixel is one image pixel
-# Pillow's name for cairo's ARGB32 as it lies in memory (a native-endian 32-bit word).
-_CAIRO_RAW = "BGRA" if sys.byteorder == "little" else "ARGB"
+# Pillow's name for cairo's ARGB32 as it lies in memory (a native-endian 32-bit word),
+# read as RGB: the drawings are opaque, so cairo's premultiplied alpha can be dropped as it is.
+_CAIRO_RGB = "BGRX" if sys.byteorder == "little" else "XRGB"
 
 
 def _tree(svg: str) -> cairosvg.parser.Tree:
@@ -101,11 +102,16 @@ def _tree(svg: str) -> cairosvg.parser.Tree:
 def _palette_png(image: cairocffi.ImageSurface) -> bytes:
     image.flush()
     size = (image.get_width(), image.get_height())
-    # The drawings are opaque, so cairo's premultiplied alpha can be dropped as it is.
-    rgb = Image.frombuffer("RGBA", size, bytes(image.get_data()), "raw", _CAIRO_RAW, image.get_stride(), 1)
+    rgb = Image.frombuffer("RGB", size, image.get_data(), "raw", _CAIRO_RGB, image.get_stride(), 1)
+    # The 256 colours are chosen from every other pixel of every other row: the same
+    # colours as from all of them (flat fills, a few antialiased edges), in a quarter of
+    # the time; then each pixel takes the nearest, without dithering, which would only
+    # speckle the flat fills.
+    sample = rgb.resize((size[0] // 2, size[1] // 2), Image.Resampling.NEAREST)
+    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
     output = io.BytesIO()
     # The fastest zlib level: twice as quick as the default, and only a third larger.
-    rgb.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE).save(output, "PNG", compress_level=1)
+    rgb.quantize(palette=palette, dither=Image.Dither.NONE).save(output, "PNG", compress_level=1)
     return output.getvalue()
 
 
