@@ -44,6 +44,18 @@ def drawing_module(game_id: str) -> ModuleType:
         raise ValueError(f"game {game_id!r} has no drawing") from None
 
 
+def games_with_drawings() -> list[str]:
+    """The ids of the games that have a drawing."""
+    games = []
+    for game_id in _GAME_PACKAGES:
+        try:
+            drawing_module(game_id)
+        except ValueError:
+            continue
+        games.append(game_id)
+    return games
+
+
 def board_svg(game_id: str, view: dict, highlight: list[str] | None = None) -> str:
     """The board of `view` as an SVG document (already escaped, safe to inline)."""
     return drawing_module(game_id).board_svg(view, highlight=highlight)

@@ -6,10 +6,12 @@ import time
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 
+from celery.signals import worker_init, worker_process_init
+
 from service.config import Settings
 from service.db import make_engine
-from workers import deadlines, delivery, inbound, inbound_store
-from workers.app import celery
+from workers import deadlines, delivery, inbound, inbound_store, warm_up
+from workers.app import celery, mail_queue
 from workers.dispatch import CeleryDispatcher
 
 
@@ -23,6 +25,30 @@ def _runtime():
     """Per worker process: settings, database engine, mail transport (kept open)."""
     settings = Settings()
     return settings, make_engine(settings.database_url), delivery.transport_for(settings)
+
+
+def _delivers_mail(app) -> bool:
+    return mail_queue(app.conf.task_default_queue) in app.amqp.queues.consume_from
+
+
+@worker_init.connect
+def _ready_before_fork(sender, **_):
+    """A worker that delivers mail draws each game once in its main process, so that
+    the processes it forks start with the drawings ready (workers/warm_up.py)."""
+    if _delivers_mail(sender.app):
+        warm_up.draw_every_game()
+
+
+@worker_process_init.connect
+def _ready_process(**_):
+    """Each new process opens its connections before its first task."""
+    settings, engine, transport = _runtime()
+    if _delivers_mail(celery):
+        from workers.picture_cache import cache_for
+
+        warm_up.open_connections(engine, transport, cache_for(settings))
+    else:
+        warm_up.open_connections(engine)
 
 
 @celery.task
