@@ -1,6 +1,7 @@
 """Celery tasks. Each takes ids, is idempotent, and is safe to run twice."""
 from __future__ import annotations
 
+import logging
 import os
 import time
 from datetime import datetime, timedelta, timezone
@@ -14,7 +15,7 @@ from workers import deadlines, delivery, inbound, inbound_store, warm_up
 from workers.app import celery, mail_queue
 from workers.dispatch import CeleryDispatcher
 
-
+log = logging.getLogger(__name__)
 DEADLINE_BATCH = 20
 # How long a row may wait for its first delivery before the outbox sweep sends it.
 OUTBOX_GRACE_SECONDS = float(os.environ.get("TURNPOST_OUTBOX_GRACE_SECONDS", "60"))
@@ -41,8 +42,14 @@ def _ready_before_fork(sender, **_):
 
 @worker_process_init.connect
 def _ready_process(**_):
-    """Each new process opens its connections before its first task."""
-    settings, engine, transport = _runtime()
+    """Each new process opens its connections before its first task. A setting that
+    cannot work is left for the first task to report: a process that died here would
+    only be started again, and again."""
+    try:
+        settings, engine, transport = _runtime()
+    except Exception:  # noqa: BLE001
+        log.exception("the worker's settings could not be applied at start")
+        return
     if _delivers_mail(celery):
         from workers.picture_cache import cache_for
 
