@@ -156,9 +156,9 @@ def _palette_png(image: cairocffi.ImageSurface) -> bytes:
     image.flush()
     size = (image.get_width(), image.get_height())
     rgb = Image.frombuffer("RGB", size, image.get_data(), "raw", _CAIRO_RGB, image.get_stride(), 1)
-    # The 256 colours are chosen from every other pixel of every other row: the same
-    # colours as from all of them (flat fills, a few antialiased edges), in a quarter of
-    # the time; then each pixel takes the nearest, without dithering, which would only
+    # The 256 colours are chosen from every other pixel of every other row, in a quarter
+    # of the time of all of them, and nearly the same (flat fills, a few antialiased
+    # edges); then each pixel takes the nearest, without dithering, which would only
     # speckle the flat fills.
     sample = rgb.resize((size[0] // 2, size[1] // 2), Image.Resampling.NEAREST)
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
