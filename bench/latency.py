@@ -117,12 +117,19 @@ def main() -> None:
             stamp, message_id = line.split(" ", 1)
             accepted_at.setdefault(message_id.strip(), float(stamp))
     latencies = sorted(accepted_at[m] - float(created) for m, created in owed.items() if m in accepted_at)
+    # The start apart: the emails owed in the run's first second, and the others.
+    first = min((float(created) for created in owed.values()), default=0.0)
+    starting = sorted(accepted_at[m] - float(c) for m, c in owed.items() if m in accepted_at and float(c) < first + 1)
+    running = sorted(accepted_at[m] - float(c) for m, c in owed.items() if m in accepted_at and float(c) >= first + 1)
     print(f"{moves} moves in {args.seconds:g} s ({args.rate:g}/s) over {args.games} games; "
           f"{len(owed)} decision emails owed, {len(latencies)} accepted")
     if latencies:
         print(f"commit-to-accept s: p50 {statistics.median(latencies):.3f}  "
               f"p90 {latencies[int(len(latencies) * 0.9)]:.3f}  "
               f"p99 {latencies[int(len(latencies) * 0.99)]:.3f}  max {latencies[-1]:.3f}")
+        if starting and running:
+            print(f"owed in the first second: {len(starting)}, max {starting[-1]:.3f} s; "
+                  f"after it: p99 {running[int(len(running) * 0.99)]:.3f} s, max {running[-1]:.3f} s")
 
 
 if __name__ == "__main__":

@@ -49,6 +49,8 @@ class Settings:
     mail_retry_max_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "3600")))
     # A delivery's hold on its row, longer than any send; a killed worker's row waits this long.
     mail_claim_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_CLAIM_SECONDS", "120")))
+    # How long a board picture drawn for an email stays in Redis for the other emails that show it.
+    picture_cache_seconds: float = field(default_factory=lambda: float(os.environ.get("PICTURE_CACHE_SECONDS", "300")))
     max_body_bytes: int = 64 * 1024
     # Inbound mail: replies come to play+<token>@mail_domain (docs/email.md).
     mail_domain: str = field(default_factory=lambda: os.environ.get("MAIL_DOMAIN", "turnpost.localhost").lower())

@@ -150,7 +150,7 @@ def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq
         move_kinds=summary["move_kinds"], board_text=summary["board_text"],
         reply_example=summary["reply_example"], board_cid=None, board_alt="", waiting_for=summary["waiting_for"],
     )
-    picture = board_picture(game.game_type, summary["view"])
+    picture = board_picture(settings, game.game_type, summary["view"])
     if picture is not None:
         images.append(Attachment("board", picture))
         context.update(board_cid="board", board_alt=f"The board of {game.title}")
@@ -186,11 +186,13 @@ def _deadline_words(db, game_id: int, seat: int) -> str:
     return row.due_at.strftime("%a %d %b %Y %H:%M UTC") if row else ""
 
 
-def board_picture(game_type: str, view: dict) -> bytes | None:
-    """The board as PNG, when this game has a drawing."""
+def board_picture(settings, game_type: str, view: dict) -> bytes | None:
+    """The board as PNG, when this game has a drawing; drawn once for all the emails
+    that show the same picture (workers/picture_cache.py)."""
     try:
         pictures = importlib.import_module("service.pictures")
-        return pictures.board_png(game_type, view)
+        picture = pictures.board_picture(game_type, view)
+        return importlib.import_module("workers.picture_cache").cache_for(settings).png(picture)
     except (ModuleNotFoundError, ValueError):  # a game without a drawing
         return None
     except OSError:  # no cairo library: the email still goes, without its picture
@@ -242,7 +244,8 @@ def _digest(db, settings, row, game, context, images):
         shown = db.get(Game, entry.get("game_id")) if entry.get("game_id") else None
         seat = next((s for s in seats_of(db, shown) if s.user_id == row.user_id), None) if shown else None
         if shown is not None and shown.state is not None:
-            picture = board_picture(shown.game_type, rules(shown).view(game_state(shown), seat.seat if seat else None))
+            view = rules(shown).view(game_state(shown), seat.seat if seat else None)
+            picture = board_picture(settings, shown.game_type, view)
             if picture is not None:
                 images.append(Attachment(f"board-{shown.id}", picture, filename=f"board-{shown.id}.png"))
                 entry["board_cid"] = f"board-{shown.id}"

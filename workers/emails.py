@@ -45,3 +45,10 @@ def render(kind: str, context: dict) -> tuple[str, str, str]:
 class _Missing(dict):
     def __missing__(self, key):
         return ""
+
+
+def compile_templates() -> None:
+    """Compile every email's templates now rather than on its first use."""
+    for kind in SUBJECTS:
+        _environment.get_template(f"email/{kind}.txt")
+        _environment.get_template(f"email/{kind}.html")

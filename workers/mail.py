@@ -77,6 +77,11 @@ class SmtpSender:
         self.timeout = timeout
         self._connection: smtplib.SMTP | None = None
 
+    def connect(self) -> None:
+        """Open the connection now (a new worker does, before its first email)."""
+        if self._connection is None:
+            self._connection = self._connect()
+
     def _connect(self) -> smtplib.SMTP:
         cls = smtplib.SMTP_SSL if self.tls else smtplib.SMTP
         connection = cls(self.host, self.port, timeout=self.timeout)
@@ -87,8 +92,7 @@ class SmtpSender:
     def send(self, message: EmailMessage, envelope_from: str | None = None) -> None:
         """Return only once the server has accepted the message; raise otherwise."""
         for attempt in (1, 2):
-            if self._connection is None:
-                self._connection = self._connect()
+            self.connect()
             try:
                 self._connection.send_message(message, from_addr=envelope_from)
                 return

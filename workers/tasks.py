@@ -1,18 +1,21 @@
 """Celery tasks. Each takes ids, is idempotent, and is safe to run twice."""
 from __future__ import annotations
 
+import logging
 import os
 import time
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 
+from celery.signals import worker_init, worker_process_init
+
 from service.config import Settings
 from service.db import make_engine
-from workers import deadlines, delivery, inbound, inbound_store
-from workers.app import celery
+from workers import deadlines, delivery, inbound, inbound_store, warm_up
+from workers.app import celery, mail_queue
 from workers.dispatch import CeleryDispatcher
 
-
+log = logging.getLogger(__name__)
 DEADLINE_BATCH = 20
 # How long a row may wait for its first delivery before the outbox sweep sends it.
 OUTBOX_GRACE_SECONDS = float(os.environ.get("TURNPOST_OUTBOX_GRACE_SECONDS", "60"))
@@ -23,6 +26,36 @@ def _runtime():
     """Per worker process: settings, database engine, mail transport (kept open)."""
     settings = Settings()
     return settings, make_engine(settings.database_url), delivery.transport_for(settings)
+
+
+def _delivers_mail(app) -> bool:
+    return mail_queue(app.conf.task_default_queue) in app.amqp.queues.consume_from
+
+
+@worker_init.connect
+def _ready_before_fork(sender, **_):
+    """A worker that delivers mail draws each game once in its main process, so that
+    the processes it forks start with the drawings ready (workers/warm_up.py)."""
+    if _delivers_mail(sender.app):
+        warm_up.draw_every_game()
+
+
+@worker_process_init.connect
+def _ready_process(**_):
+    """Each new process opens its connections before its first task. A setting that
+    cannot work is left for the first task to report: a process that died here would
+    only be started again, and again."""
+    try:
+        settings, engine, transport = _runtime()
+    except Exception:  # noqa: BLE001
+        log.exception("the worker's settings could not be applied at start")
+        return
+    if _delivers_mail(celery):
+        from workers.picture_cache import cache_for
+
+        warm_up.open_connections(engine, transport, cache_for(settings))
+    else:
+        warm_up.open_connections(engine)
 
 
 @celery.task
