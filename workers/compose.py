@@ -150,7 +150,7 @@ def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq
         move_kinds=summary["move_kinds"], board_text=summary["board_text"],
         reply_example=summary["reply_example"], board_cid=None, board_alt="", waiting_for=summary["waiting_for"],
     )
-    picture = board_picture(settings, game.game_type, summary["view"])
+    picture = board_picture(settings, game.game_type, picture_view(game_rules, state, row.seat, summary["view"]))
     if picture is not None:
         images.append(Attachment("board", picture))
         context.update(board_cid="board", board_alt=f"The board of {game.title}")
@@ -184,6 +184,16 @@ def _deadline_words(db, game_id: int, seat: int) -> str:
         Deadline.game_id == game_id, Deadline.seat == seat, Deadline.kind == "timeout",
         Deadline.done_at.is_(None))).first()
     return row.due_at.strftime("%a %d %b %Y %H:%M UTC") if row else ""
+
+
+def picture_view(game_rules, state, seat: int | None, seat_view: dict) -> dict:
+    """The view an email's picture is drawn from: the spectators' one for a game whose
+    board looks the same to every seat but for the reader's own marks (Tigris' "(you)",
+    Eden's own mana, both also in the email's text), so that every reader of a
+    position shares one picture; else the seat's own."""
+    if seat is not None and getattr(game_rules, "shared_board_picture", False):
+        return game_rules.view(state, None)
+    return seat_view
 
 
 def board_picture(settings, game_type: str, view: dict) -> bytes | None:
@@ -244,8 +254,10 @@ def _digest(db, settings, row, game, context, images):
         shown = db.get(Game, entry.get("game_id")) if entry.get("game_id") else None
         seat = next((s for s in seats_of(db, shown) if s.user_id == row.user_id), None) if shown else None
         if shown is not None and shown.state is not None:
-            view = rules(shown).view(game_state(shown), seat.seat if seat else None)
-            picture = board_picture(settings, shown.game_type, view)
+            shown_rules, shown_state = rules(shown), game_state(shown)
+            view = shown_rules.view(shown_state, seat.seat if seat else None)
+            picture = board_picture(settings, shown.game_type,
+                                    picture_view(shown_rules, shown_state, seat.seat if seat else None, view))
             if picture is not None:
                 images.append(Attachment(f"board-{shown.id}", picture, filename=f"board-{shown.id}.png"))
                 entry["board_cid"] = f"board-{shown.id}"

@@ -223,9 +223,10 @@ def board_text(view: dict) -> str:
             text = ". " if cell is None else f"{COLOR_LETTERS[COLORS.index(cell[0])]}{cell[1]}"
             squares.append(text + roles.get(i, " "))
         lines.append(f"{row + 1:>2}  " + " ".join(squares).rstrip())
-    seats = ", ".join(f"{letter} {color}" for letter, color in zip(COLOR_LETTERS, COLORS)
-                      if any(cell and cell[0] == color for cell in cells))
-    lines += ["", f"A tile is its colour and level (r2: red, level 2){': ' + seats if seats else ''}."]
+    seat = view.get("seat")
+    seats = ", ".join(f"{COLOR_LETTERS[COLORS.index(color)]} {color}{' (you)' if other == seat else ''}"
+                      for other, color in enumerate(p.get("color", COLORS[i]) for i, p in enumerate(view.get("players", []))))
+    lines += ["", f"A tile is its colour and level (r2: red, level 2): {seats}."]
     if roles:
         lines.append("A: a tile of the attack, D: a tile defended, in the acquisition being bid for.")
     return "\n".join(lines)

@@ -62,6 +62,7 @@ def _squares(value) -> tuple[int, ...]:
 
 class Eden:
     move_forms = FORMS  # the text notation's forms, for players' help
+    shared_board_picture = True  # its picture differs between seats only by the reader's own marks
     id = "eden"
     min_players = 2
     max_players = 4

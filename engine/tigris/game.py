@@ -113,6 +113,7 @@ def _move_type(move) -> str:
 
 class Tigris:
     move_forms = FORMS  # the text notation's forms, for players' help
+    shared_board_picture = True  # its picture differs between seats only by the reader's own marks
     id = "tigris"
     min_players = 2
     max_players = 4

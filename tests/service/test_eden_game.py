@@ -149,4 +149,4 @@ def test_the_plain_text_email_draws_the_garden_as_a_grid(app, make_player, outbo
     text = outbox_text(app, db, outbox(players[1].email, "your_turn")[-1:])
     assert "    A   B   C   D   E   F   G\n" in text
     assert "\n 4  .   .   y1  .   .   .   .\n" in text and "\n 5  .   .   .   r3  .   .   .\n" in text
-    assert "r red, y yellow" in text
+    assert "r red, y yellow (you), b blue." in text
