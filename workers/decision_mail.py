@@ -26,6 +26,15 @@ def _hand(game, hand) -> str:
     return _counts(hand)
 
 
+def _you_play(me: dict, seat: int) -> str:
+    """Which side the reader is, as the board picture names the sides."""
+    if me.get("dynasty"):
+        return f"You play the {me['dynasty']} (seat {seat})."
+    if me.get("color"):
+        return f"You play {me['color']} (seat {seat})."
+    return ""
+
+
 def _score(me: dict) -> str:
     """The player's score: points by colour (a dict) or one number (`points`)."""
     if me.get("score"):
@@ -69,6 +78,7 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         "waiting_for": [names.get(n, f"seat {n}") for n in sorted(waiting)],
         "prompt": game.prompt(state, seat, names),
         "changes": changes,
+        "you_play": _you_play(me, seat),
         "hand": _hand(game, me.get("hand")),
         "board_text": game.board_text(view) if hasattr(game, "board_text") else "",
         "mana": me.get("mana"),

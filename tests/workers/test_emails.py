@@ -14,7 +14,7 @@ CONTEXTS = {
         "reply_example": "tile red F7", "board_cid": "board", "board_alt": "The board: red temple on F7",
         "preferences_url": "https://t.test/p/tok", "unsubscribe_url": "https://t.test/u/tok",
         "move_kinds": [{"form": "tile COLOR SQUARE", "examples": ["tile red F7", "tile blue A3"], "count": 2}],
-        "waiting_for": [], "board_text": "    A  B\n 1  r* K0\n 2  .  ~",
+        "waiting_for": [], "board_text": "    A  B\n 1  r* K0\n 2  .  ~", "you_play": "You play the archer (seat 0).",
     },
     "reminder": {"game_title": "Tigris #4", "deadline": "tomorrow 18:00 UTC", "time_left": "24 hours", "prompt": "Commit supporters.", "game_url": "https://t.test/g/4"},
     "deadline_passed": {"game_title": "Tigris #4", "player": EVIL, "what_happened": "The service committed no supporters for Bob.", "game_url": "https://t.test/g/4"},
@@ -23,7 +23,7 @@ CONTEXTS = {
         "game_title": EVIL, "lines": ["Applied: place a red temple on F7.", EVIL], "forms": ["tile COLOR SQUARE"],
         "confirm_resign": False, "show_decision": True, "prompt": "Take your second action of turn 3.", "deadline": "",
         "changes": [], "hand": "2 red", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
-        "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "",
+        "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "", "you_play": "",
     },
     "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."], "url": "https://t.test/g/4"}]},
 }
@@ -49,6 +49,7 @@ def test_your_turn_lists_actions_changes_and_the_inline_board():
     assert "Stop these emails: https://t.test/u/tok" in text
     assert "- tile COLOR SQUARE   (e.g. tile red F7, tile blue A3)" in text and "<code>tile COLOR SQUARE</code>" in html
     assert "\n    A  B\n 1  r* K0\n 2  .  ~\n" in text and " 1  r* K0" not in html  # the grid is for text readers
+    assert "You play the archer (seat 0).\nYour hand: 2 red, 1 blue" in text and "<p>You play the archer (seat 0).</p>" in html
 
 
 def test_a_missing_value_is_an_error_not_a_blank():
