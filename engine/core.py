@@ -66,6 +66,29 @@ def move_type(move, move_fields: dict[str, tuple[str, ...]]) -> str:
     return kind
 
 
+class ReadOnlyDict(dict):
+    """A dict that refuses changes. Listings hand out the same move objects again and
+    again rather than build hundreds of dicts per decision: a move stays a plain JSON
+    dict to read, compare, repr and serialise, and `dict(move)` is a copy to change."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("a listed move is shared and read-only; change a copy: dict(move)")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return type(self), (dict(self),)
+
+
 def rng_next(state: int) -> tuple[int, int]:
     """One step of splitmix64: returns (new_state, 64-bit output).
 

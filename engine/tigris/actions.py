@@ -120,6 +120,20 @@ def withdraw_leader(s: State, seat: int, color: int, events: list) -> None:
     })
 
 
+# Cells a catastrophe may go on: an empty square or a face-up tile (treasures and
+# buildings apart); `catastrophe_refusal` says why any other may not.
+CATASTROPHE_TARGETS = frozenset(range(EMPTY, FACE_DOWN))
+
+
+def catastrophe_squares(s: State) -> list[int]:
+    """Every square a catastrophe may go on, in order."""
+    cells, treasures, buildings = s.cells, s.treasures, s.buildings
+    return [
+        sq for sq in range(len(cells))
+        if cells[sq] in CATASTROPHE_TARGETS and sq not in treasures and sq not in buildings
+    ]
+
+
 def catastrophe_refusal(s: State, sq: int) -> str | None:
     """Why a catastrophe may not go on `sq`, or None if it may."""
     code = s.cells[sq]

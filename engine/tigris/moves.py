@@ -1,11 +1,13 @@
 """Listing the legal moves of a seat. Hot path: one region labelling per state,
-precomputed neighbours and square names, plain loops."""
+precomputed neighbours and square names, plain loops. The moves themselves are made
+once, read-only (`ReadOnlyDict`), and shared by every listing."""
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
 
-from engine.tigris.actions import catastrophe_refusal
+from engine.core import ReadOnlyDict
+from engine.tigris.actions import catastrophe_squares
 from engine.tigris.board import NEIGHBORS, RINGS, SQUARE_NAMES, SQUARES
 from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
@@ -17,6 +19,23 @@ from engine.tigris.turn import monument_options, treasure_choices
 from engine.tigris.open_tiles import drawing_seat
 from engine.tigris.ziggurat import ziggurat_options
 
+# By colour, then square.
+TILE_MOVES = tuple(
+    tuple(ReadOnlyDict(type="place_tile", color=COLORS[c], square=name) for name in SQUARE_NAMES)
+    for c in range(4)
+)
+LEADER_MOVES = tuple(
+    tuple(ReadOnlyDict(type="place_leader", leader=LEADERS[c], square=name) for name in SQUARE_NAMES)
+    for c in range(4)
+)
+WITHDRAW_MOVES = tuple(ReadOnlyDict(type="withdraw_leader", leader=LEADERS[c]) for c in range(4))
+CATASTROPHE_MOVES = tuple(ReadOnlyDict(type="place_catastrophe", square=name) for name in SQUARE_NAMES)
+PASS_MOVE = ReadOnlyDict(type="pass")
+
+
+def _listed(**fields) -> ReadOnlyDict:
+    return ReadOnlyDict(fields)
+
 
 def action_moves(s: State, seat: int) -> list[dict]:
     reg = regions(s)
@@ -24,26 +43,22 @@ def action_moves(s: State, seat: int) -> list[dict]:
     _tile_moves(s, seat, reg, moves)
     _leader_moves(s, seat, reg, moves)
     if s.catastrophes[seat]:
-        moves.extend(
-            {"type": "place_catastrophe", "square": SQUARE_NAMES[sq]}
-            for sq in range(SQUARES)
-            if catastrophe_refusal(s, sq) is None
-        )
-    _swap_moves(s.hands[seat], moves)
-    moves.append({"type": "pass"})
+        moves.extend([CATASTROPHE_MOVES[sq] for sq in catastrophe_squares(s)])
+    moves.extend(_swap_moves(tuple(s.hands[seat])))
+    moves.append(PASS_MOVE)
     return moves
 
 
 def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     hand = s.hands[seat]
-    land = [COLORS[c] for c in (RED, GREEN, BLACK) if hand[c]]
-    water = ["blue"] if hand[BLUE] else []
+    land = [TILE_MOVES[c] for c in (RED, GREEN, BLACK) if hand[c]]
+    water = [TILE_MOVES[BLUE]] if hand[BLUE] else []
     river = s.board_map.river
     touching, cells = _kingdoms_touching(s, reg), s.cells
     out.extend([
-        {"type": "place_tile", "color": color, "square": SQUARE_NAMES[sq]}
+        table[sq]
         for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3
-        for color in (water if river[sq] else land)
+        for table in (water if river[sq] else land)
     ])
 
 
@@ -85,55 +100,51 @@ def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     row = s.leaders[seat]
     candidates = _temple_neighbors(s)
     touching = _kingdoms_touching(s, reg)
-    in_supply = [LEADERS[c] for c in (BLACK, RED, BLUE, GREEN) if row[c] < 0]
+    allowed = [sq for sq in candidates if touching[sq] <= 1]
+    in_supply = [LEADER_MOVES[c] for c in (BLACK, RED, BLUE, GREEN) if row[c] < 0]
     if in_supply:
-        out.extend([
-            {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[sq]}
-            for sq in candidates if touching[sq] <= 1
-            for leader in in_supply
-        ])
+        out.extend([table[sq] for sq in allowed for table in in_supply])
+    edge = None
     for color in (BLACK, RED, BLUE, GREEN):
-        sq = row[color]
-        if sq < 0:
+        lifted = row[color]
+        if lifted < 0:
             continue
-        leader = LEADERS[color]
-        out.append({"type": "withdraw_leader", "leader": leader})
-        out.extend([
-            {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[target]}
-            for target in _leader_squares(reg, candidates, touching, sq, s.cells)
-        ])
+        if edge is None:
+            # Only squares next to 1 or 2 kingdoms can change when a leader leaves one.
+            labels = reg.labels
+            edge = [(sq, [labels[n] for n in NEIGHBORS[sq]]) for sq in candidates if 1 <= touching[sq] <= 2]
+        out.append(WITHDRAW_MOVES[color])
+        table = LEADER_MOVES[color]
+        out.extend([table[sq] for sq in _leader_squares(reg, candidates, touching, allowed, edge, lifted, s.cells)])
 
 
-def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], lifted: int,
-                    cells: list[int]) -> list[int]:
+def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], allowed: list[int],
+                    edge: list[tuple[int, list[int]]], lifted: int, cells: list[int]) -> list[int]:
     """Candidate squares touching at most one kingdom once the leader on `lifted` is
-    taken off the board. Only squares next to that leader's kingdom can change: the
-    kingdom may fall apart or stop being one."""
+    taken off the board (`allowed`: those touching at most one now). Only squares next
+    to that leader's kingdom can change: the kingdom may fall apart or stop being one."""
     labels = reg.labels
-    lifted_region = labels[lifted]
+    region = labels[lifted]
+    near = [sq for sq, near_labels in edge if region in near_labels]
+    if not near:
+        return allowed
     if _stays_whole(labels, lifted):
-        return _leader_squares_unsplit(reg, candidates, touching, lifted)
-    split, is_kingdom = _split_without(reg, lifted, cells, [bool(group) for group in reg.leaders])
-    found = []
-    for sq in candidates:
-        if sq == lifted:
-            continue
-        if not any(labels[n] == lifted_region for n in NEIGHBORS[sq]):
-            if touching[sq] <= 1:
-                found.append(sq)
-            continue
-        first = -1
-        for n in NEIGHBORS[sq]:
-            if n == lifted:
-                continue
-            rid = split.get(n, labels[n])
-            if rid >= 0 and rid != first and is_kingdom[rid]:
-                if first >= 0:
-                    break
-                first = rid
-        else:
-            found.append(sq)
-    return found
+        # Still one kingdom if another leader is in it, touched if not only through `lifted`.
+        still_kingdom = len(reg.leaders[region]) > 1
+        verdicts = {
+            sq: touching[sq] - (not (still_kingdom and any(
+                n != lifted and labels[n] == region for n in NEIGHBORS[sq]))) <= 1
+            for sq in near
+        }
+    else:
+        split, is_kingdom = _split_without(reg, lifted, cells, [bool(group) for group in reg.leaders])
+        verdicts = {}
+        for sq in near:
+            pieces = {split[n] for n in NEIGHBORS[sq] if n != lifted and n in split}
+            verdicts[sq] = touching[sq] - 1 + sum(is_kingdom[piece] for piece in pieces) <= 1
+    if all(verdicts[sq] == (touching[sq] <= 1) for sq in near):
+        return allowed
+    return [sq for sq in candidates if verdicts.get(sq, touching[sq] <= 1)]
 
 
 def _stays_whole(labels: list[int], lifted: int) -> bool:
@@ -153,26 +164,6 @@ def _stays_whole(labels: list[int], lifted: int) -> bool:
     if all(inside):
         return True
     return runs_with_neighbour <= 1
-
-
-def _leader_squares_unsplit(reg: Regions, candidates: list[int], touching: list[int],
-                            lifted: int) -> list[int]:
-    """`_leader_squares` when the lifted leader's region stays whole: it stays a
-    kingdom if another leader is in it."""
-    labels = reg.labels
-    lifted_region = labels[lifted]
-    still_kingdom = len(reg.leaders[lifted_region]) > 1
-    found = []
-    for sq in candidates:
-        if sq == lifted:
-            continue
-        count = touching[sq]
-        near = [n for n in NEIGHBORS[sq] if labels[n] == lifted_region]
-        if near and not (still_kingdom and any(n != lifted for n in near)):
-            count -= 1
-        if count <= 1:
-            found.append(sq)
-    return found
 
 
 def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list[bool]):
@@ -201,60 +192,59 @@ def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list
     return split, is_kingdom
 
 
-def _swap_moves(hand: list[int], out: list) -> None:
-    for tiles in _swap_choices(tuple(hand)):
-        out.append({"type": "swap_tiles", "tiles": dict(tiles)})
-
-
 @lru_cache(maxsize=1024)
-def _swap_choices(hand: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every non-empty choice of tiles from `hand`, as (colour, count) pairs."""
+def _swap_moves(hand: tuple[int, ...]) -> tuple[dict, ...]:
+    """Every non-empty choice of tiles from `hand`."""
     return tuple(
-        tuple((COLORS[c], n) for c, n in enumerate(counts) if n)
+        _listed(type="swap_tiles", tiles=ReadOnlyDict((COLORS[c], n) for c, n in enumerate(counts) if n))
         for counts in product(*(range(n + 1) for n in hand))
         if any(counts)
     )
 
 
 def support_moves(s: State, seat: int) -> list[dict]:
-    return [{"type": "commit_support", "count": n} for n in support_range(s, seat)]
+    return [_listed(type="commit_support", count=n) for n in support_range(s, seat)]
 
 
 def war_order_moves(s: State) -> list[dict]:
-    return [{"type": "choose_war", "color": COLORS[c]} for c in s.wars["colors"]]
+    return [_listed(type="choose_war", color=COLORS[c]) for c in s.wars["colors"]]
 
 
 def monument_moves(s: State) -> list[dict]:
     moves = [
-        {"type": "build_monument", "monument": MONUMENT_NAMES[m], "square": SQUARE_NAMES[sq]}
+        _listed(type="build_monument", monument=MONUMENT_NAMES[m], square=SQUARE_NAMES[sq])
         for m, sq in monument_options(s)
     ]
-    moves.append({"type": "decline_monument"})
+    moves.append(_listed(type="decline_monument"))
     return moves
 
 
 def building_moves(s: State) -> list[dict]:
-    moves = [{"type": "place_building", "square": SQUARE_NAMES[sq]} for sq in building_options(s)]
-    moves.append({"type": "decline_building"})
+    moves = [_listed(type="place_building", square=SQUARE_NAMES[sq]) for sq in building_options(s)]
+    moves.append(_listed(type="decline_building"))
     return moves
 
 
 def ziggurat_moves(s: State) -> list[dict]:
-    moves = [{"type": "build_ziggurat", "square": SQUARE_NAMES[sq]} for sq in ziggurat_options(s)]
-    moves.append({"type": "decline_ziggurat"})
+    moves = [_listed(type="build_ziggurat", square=SQUARE_NAMES[sq]) for sq in ziggurat_options(s)]
+    moves.append(_listed(type="decline_ziggurat"))
     return moves
 
 
 def draw_moves(s: State) -> list[dict]:
     """One face-up tile of each colour shown, or 1 to all the owed tiles blind."""
     owed = drawing_seat(s)[1]
-    moves = [{"type": "take_display_tile", "color": COLORS[c]} for c in range(4) if s.display[c]]
-    moves.extend({"type": "draw_blind", "count": n} for n in range(1, min(owed, sum(s.bag)) + 1))
+    moves = [_listed(type="take_display_tile", color=COLORS[c]) for c in range(4) if s.display[c]]
+    moves.extend(_listed(type="draw_blind", count=n) for n in range(1, min(owed, sum(s.bag)) + 1))
     return moves
 
 
 def treasure_moves(s: State, seat: int) -> list[dict]:
     return [
-        {"type": "take_treasure", "square": SQUARE_NAMES[sq]}
+        _listed(type="take_treasure", square=SQUARE_NAMES[sq])
         for sq in treasure_choices(s).get(seat, ())
     ]
+
+
+def ziggurat_point_moves() -> list[dict]:
+    return [_listed(type="take_ziggurat_point", color=c) for c in COLORS]
