@@ -8,10 +8,10 @@ from itertools import product
 
 from engine.core import ReadOnlyDict
 from engine.tigris.actions import catastrophe_squares
-from engine.tigris.board import NEIGHBORS, RINGS, SQUARE_NAMES, SQUARES
+from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES
 from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
-from engine.tigris.regions import Regions, regions
+from engine.tigris.regions import Regions, regions, stays_whole
 from engine.tigris.state import (
     BLACK, BLUE, COLORS, EMPTY, FACE_UP, GREEN, LEADER, LEADERS, MONUMENT_NAMES, RED, State,
 )
@@ -128,7 +128,7 @@ def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], al
     near = [sq for sq, near_labels in edge if region in near_labels]
     if not near:
         return allowed
-    if _stays_whole(labels, lifted):
+    if stays_whole(labels, lifted):
         # Still one kingdom if another leader is in it, touched if not only through `lifted`.
         still_kingdom = len(reg.leaders[region]) > 1
         verdicts = {
@@ -145,25 +145,6 @@ def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], al
     if all(verdicts[sq] == (touching[sq] <= 1) for sq in near):
         return allowed
     return [sq for sq in candidates if verdicts.get(sq, touching[sq] <= 1)]
-
-
-def _stays_whole(labels: list[int], lifted: int) -> bool:
-    """Whether the region of `lifted` surely stays in one piece when that square
-    empties: its squares around it form one run in the ring of 8 (so they stay joined
-    through the ring) reaching every orthogonal neighbour in the region."""
-    region = labels[lifted]
-    inside = [sq >= 0 and labels[sq] == region for sq in RINGS[lifted]]
-    runs_with_neighbour = 0
-    for i in range(8):
-        if inside[i] and not inside[i - 1]:  # a run starts here: does it touch a neighbour?
-            j, touches = i, False
-            while inside[j % 8] and j < i + 8:
-                touches = touches or j % 2 == 0
-                j += 1
-            runs_with_neighbour += touches
-    if all(inside):
-        return True
-    return runs_with_neighbour <= 1
 
 
 def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list[bool]):

@@ -5,7 +5,7 @@ every rule check reads them. Catastrophes and empty squares separate regions.
 """
 from __future__ import annotations
 
-from engine.tigris.board import NEIGHBORS, SQUARES
+from engine.tigris.board import NEIGHBORS, RINGS, SQUARES
 from engine.tigris.state import CATASTROPHE, EMPTY, FACE_UP, LEADER, RED, State
 
 
@@ -72,6 +72,52 @@ class Regions:
         new.labels, new.members, new.leaders = labels, members, leaders
         return new
 
+    def without(self, squares: list[int], cells: list[int]) -> "Regions":
+        """The regions once `squares`, which held tiles or leaders, hold nothing or a
+        catastrophe (as `cells` now shows): only the regions they were in are labelled
+        again, and a region surely left whole (`stays_whole`) just loses the square."""
+        labels = self.labels[:]
+        members, leaders = self.members[:], self.leaders[:]
+        squares = [sq for sq in squares if labels[sq] >= 0]
+        if len(squares) == 1 and stays_whole(labels, squares[0]):
+            sq = squares[0]
+            rid = labels[sq]
+            labels[sq] = -2
+            members[rid] = [m for m in members[rid] if m != sq]
+            leaders[rid] = [m for m in leaders[rid] if m != sq]
+        else:
+            touched = []
+            for sq in squares:
+                if labels[sq] not in touched:
+                    touched.append(labels[sq])
+                labels[sq] = -2
+            for rid in touched:
+                remaining = [m for m in members[rid] if labels[m] == rid]
+                for m in remaining:
+                    labels[m] = -1
+                members[rid], leaders[rid] = [], []
+                for start in remaining:
+                    if labels[start] != -1:
+                        continue
+                    piece = rid if not members[rid] else len(members)
+                    if piece != rid:
+                        members.append([])
+                        leaders.append([])
+                    labels[start] = piece
+                    group = [start]
+                    stack = [start]
+                    while stack:
+                        for n in NEIGHBORS[stack.pop()]:
+                            if labels[n] == -1:
+                                labels[n] = piece
+                                group.append(n)
+                                stack.append(n)
+                    members[piece] = group
+                    leaders[piece] = [m for m in group if cells[m] >= LEADER]
+        new = Regions.__new__(Regions)
+        new.labels, new.members, new.leaders = labels, members, leaders
+        return new
+
     def kingdoms_next_to(self, sq: int) -> set[int]:
         """Ids of the kingdoms (regions with a leader) orthogonally next to `sq`."""
         labels, leaders = self.labels, self.leaders
@@ -81,6 +127,25 @@ class Regions:
             if rid >= 0 and leaders[rid]:
                 found.add(rid)
         return found
+
+
+def stays_whole(labels: list[int], lifted: int) -> bool:
+    """Whether the region of `lifted` surely stays in one piece when that square
+    empties: its squares around it form one run in the ring of 8 (so they stay joined
+    through the ring) reaching every orthogonal neighbour in the region."""
+    region = labels[lifted]
+    inside = [sq >= 0 and labels[sq] == region for sq in RINGS[lifted]]
+    runs_with_neighbour = 0
+    for i in range(8):
+        if inside[i] and not inside[i - 1]:  # a run starts here: does it touch a neighbour?
+            j, touches = i, False
+            while inside[j % 8] and j < i + 8:
+                touches = touches or j % 2 == 0
+                j += 1
+            runs_with_neighbour += touches
+    if all(inside):
+        return True
+    return runs_with_neighbour <= 1
 
 
 def regions(state: State) -> Regions:
@@ -102,6 +167,30 @@ def occupied(state: State, sq: int) -> None:
         if cells[sq] == FACE_UP + RED:
             river = state.board_map.river
             found = sorted({*found, *(n for n in NEIGHBORS[sq] if cells[n] == EMPTY and not river[n])})
+        state.cache["temple_neighbors"] = found
+
+
+def vacate(state: State, squares: list[int], code: int = EMPTY) -> None:
+    """Take what stands on `squares` off the board, leaving `code` (empty, or a
+    catastrophe) there; the facts drawn from the old cells are carried over: the
+    regions split where needed, the squares next to temples unless a temple went."""
+    cells, cache = state.cells, state.cache
+    temple = FACE_UP + RED
+    temple_lost = any(cells[sq] == temple for sq in squares)
+    for sq in squares:
+        cells[sq] = code
+    state.cache = {}
+    if "regions" in cache:
+        state.cache["regions"] = cache["regions"].without(squares, cells)
+    if "temple_neighbors" in cache and not temple_lost:
+        found = cache["temple_neighbors"]
+        if code == EMPTY:
+            river = state.board_map.river
+            opened = [sq for sq in squares if not river[sq] and next_to_temple(cells, sq)]
+            if opened:
+                found = sorted({*found, *opened})
+        else:
+            found = [n for n in found if n not in squares]
         state.cache["temple_neighbors"] = found
 
 

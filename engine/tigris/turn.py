@@ -8,7 +8,7 @@ from engine.tigris.open_tiles import drawing_seat, queue_refills, refill_display
 from engine.tigris.ziggurat import ziggurat_options, ziggurat_point_owed
 from engine.tigris.board import BLOCKS_OF, SQUARE_NAMES, block_squares
 from engine.tigris.conflicts import resolve_conflict, start_war, war_colors
-from engine.tigris.regions import leader_code, next_to_temple, regions
+from engine.tigris.regions import leader_code, next_to_temple, regions, vacate
 from engine.tigris.scoring import add_points, ranking
 from engine.tigris.state import (
     BLACK, BOARD_MAPS, COLORS, EMPTY, FACE_DOWN, FACE_UP, GREEN, HAND_SIZE, LEADERS,
@@ -196,9 +196,8 @@ def return_stranded_leaders(s: State, events: list) -> None:
     for seat, row in enumerate(s.leaders):
         for color, sq in enumerate(row):
             if sq >= 0 and not next_to_temple(s.cells, sq):
-                s.cells[sq] = EMPTY
+                vacate(s, [sq])
                 row[color] = -1
-                s.cache = {}
                 events.append({
                     "type": "leader_returned", "seat": seat, "leader": LEADERS[color],
                     "square": SQUARE_NAMES[sq], "reason": "no_temple",
