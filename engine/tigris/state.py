@@ -95,8 +95,8 @@ class State:
 
 
 def _board_text_tables() -> dict[str, bytes]:
-    """Per board, a byte translation from (cell code + 32 on river squares) to the
-    JSON character: the board's strings come from one `bytes.translate`."""
+    """A byte translation from (cell code + 32 on river squares) to the JSON
+    character: the board's strings come from one `bytes.translate`."""
     table = bytearray(b"?" * 256)
     for code in range(256):
         if code < 32:
@@ -108,12 +108,17 @@ def _board_text_tables() -> dict[str, bytes]:
 
 
 _BOARD_TEXT = _board_text_tables()
-_RIVER_OFFSETS = {name: bytes(32 if r else 0 for r in m.river) for name, m in BOARD_MAPS.items()}
+# Per board, bit 5 set in the bytes of its river squares, as one integer: cell codes
+# are below 32, so OR-ing it onto the cells' bytes (read as an integer) adds 32 on the
+# river in one operation.
+_RIVER_BITS = {
+    name: int.from_bytes(bytes(32 if r else 0 for r in m.river), "big") for name, m in BOARD_MAPS.items()
+}
 
 
 def board_strings(state: State) -> list[str]:
-    offsets = _RIVER_OFFSETS[state.board]
-    text = bytes(map(int.__add__, state.cells, offsets)).translate(_BOARD_TEXT).decode("ascii")
+    marked = int.from_bytes(bytes(state.cells), "big") | _RIVER_BITS[state.board]
+    text = marked.to_bytes(SQUARES, "big").translate(_BOARD_TEXT).decode("ascii")
     return [text[start:start + COLS] for start in range(0, ROWS * COLS, COLS)]
 
 
