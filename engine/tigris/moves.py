@@ -4,11 +4,11 @@ once, read-only (`ReadOnlyDict`), and shared by every listing."""
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import chain, product
 
 from engine.core import ReadOnlyDict
 from engine.tigris.actions import catastrophe_squares
-from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES
+from engine.tigris.board import BOARD_MAPS, NEIGHBORS, SQUARE_NAMES, SQUARES
 from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
 from engine.tigris.regions import Regions, regions, stays_whole
@@ -33,8 +33,36 @@ CATASTROPHE_MOVES = tuple(ReadOnlyDict(type="place_catastrophe", square=name) fo
 PASS_MOVE = ReadOnlyDict(type="pass")
 
 
+def _by_colors(per_square) -> tuple[tuple[tuple[dict, ...], ...], ...]:
+    """For each set of colours (a 4-bit mask by colour index), per square, the moves
+    `per_square(colours, square)` lists there: a listing joins one tuple per square."""
+    return tuple(
+        tuple(tuple(per_square([c for c in range(4) if mask >> c & 1], sq)) for sq in range(SQUARES))
+        for mask in range(16)
+    )
+
+
+def _tiles_on(colors: list[int], sq: int, river: tuple[bool, ...]):
+    if river[sq]:
+        return [TILE_MOVES[BLUE][sq]] if BLUE in colors else []
+    return [TILE_MOVES[c][sq] for c in (RED, GREEN, BLACK) if c in colors]
+
+
+# Per board, by the colours in hand, then square: the tiles that may go there.
+TILES_BY_HAND = {
+    name: _by_colors(lambda colors, sq, river=board.river: _tiles_on(colors, sq, river))
+    for name, board in BOARD_MAPS.items()
+}
+# By the leaders in supply (a mask by colour), then square: their placements there.
+LEADERS_BY_SUPPLY = _by_colors(lambda colors, sq: [LEADER_MOVES[c][sq] for c in (BLACK, RED, BLUE, GREEN) if c in colors])
+
+
 def _listed(**fields) -> ReadOnlyDict:
     return ReadOnlyDict(fields)
+
+
+def _mask(flags) -> int:
+    return sum(1 << c for c, flag in enumerate(flags) if flag)
 
 
 def action_moves(s: State, seat: int) -> list[dict]:
@@ -43,23 +71,18 @@ def action_moves(s: State, seat: int) -> list[dict]:
     _tile_moves(s, seat, reg, moves)
     _leader_moves(s, seat, reg, moves)
     if s.catastrophes[seat]:
-        moves.extend([CATASTROPHE_MOVES[sq] for sq in catastrophe_squares(s)])
+        moves.extend(map(CATASTROPHE_MOVES.__getitem__, catastrophe_squares(s)))
     moves.extend(_swap_moves(tuple(s.hands[seat])))
     moves.append(PASS_MOVE)
     return moves
 
 
 def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
-    hand = s.hands[seat]
-    land = [TILE_MOVES[c] for c in (RED, GREEN, BLACK) if hand[c]]
-    water = [TILE_MOVES[BLUE]] if hand[BLUE] else []
-    river = s.board_map.river
     touching, cells = _kingdoms_touching(s, reg), s.cells
-    out.extend([
-        table[sq]
-        for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3
-        for table in (water if river[sq] else land)
-    ])
+    tiles_on = TILES_BY_HAND[s.board][_mask(s.hands[seat])]
+    out.extend(chain.from_iterable([
+        tiles_on[sq] for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3
+    ]))
 
 
 def _kingdoms_touching(s: State, reg: Regions) -> list[int]:
@@ -101,64 +124,59 @@ def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     candidates = _temple_neighbors(s)
     touching = _kingdoms_touching(s, reg)
     allowed = [sq for sq in candidates if touching[sq] <= 1]
-    in_supply = [LEADER_MOVES[c] for c in (BLACK, RED, BLUE, GREEN) if row[c] < 0]
-    if in_supply:
-        out.extend([table[sq] for sq in allowed for table in in_supply])
-    edge = None
+    if min(row) < 0:
+        placements = LEADERS_BY_SUPPLY[_mask(sq < 0 for sq in row)]
+        out.extend(chain.from_iterable(map(placements.__getitem__, allowed)))
+    twos = None
     for color in (BLACK, RED, BLUE, GREEN):
         lifted = row[color]
         if lifted < 0:
             continue
-        if edge is None:
-            # Only squares next to 1 or 2 kingdoms can change when a leader leaves one.
-            labels = reg.labels
-            edge = [(sq, [labels[n] for n in NEIGHBORS[sq]]) for sq in candidates if 1 <= touching[sq] <= 2]
+        if twos is None:
+            twos = [sq for sq in candidates if touching[sq] == 2]
         out.append(WITHDRAW_MOVES[color])
-        table = LEADER_MOVES[color]
-        out.extend([table[sq] for sq in _leader_squares(reg, candidates, touching, allowed, edge, lifted, s.cells)])
+        targets = _leader_squares(reg, candidates, touching, allowed, twos, lifted, s.cells)
+        out.extend(map(LEADER_MOVES[color].__getitem__, targets))
 
 
 def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], allowed: list[int],
-                    edge: list[tuple[int, list[int]]], lifted: int, cells: list[int]) -> list[int]:
+                    twos: list[int], lifted: int, cells: list[int]) -> list[int]:
     """Candidate squares touching at most one kingdom once the leader on `lifted` is
-    taken off the board (`allowed`: those touching at most one now). Only squares next
-    to that leader's kingdom can change: the kingdom may fall apart or stop being one."""
+    taken off the board (`allowed`: those touching at most one now; `twos`: those
+    touching two). Only squares next to that leader's kingdom can change: it may stop
+    being a kingdom (a square next to 2 may then touch 1) or fall apart into several
+    (a square next to 1 may then touch 2)."""
     labels = reg.labels
     region = labels[lifted]
-    near = [sq for sq, near_labels in edge if region in near_labels]
-    if not near:
-        return allowed
     if stays_whole(labels, lifted):
-        # Still one kingdom if another leader is in it, touched if not only through `lifted`.
-        still_kingdom = len(reg.leaders[region]) > 1
-        verdicts = {
-            sq: touching[sq] - (not (still_kingdom and any(
-                n != lifted and labels[n] == region for n in NEIGHBORS[sq]))) <= 1
-            for sq in near
-        }
+        piece_of = None  # one piece, numbered 0
+        is_kingdom = [len(reg.leaders[region]) > 1]
     else:
-        split, is_kingdom = _split_without(reg, lifted, cells, [bool(group) for group in reg.leaders])
-        verdicts = {}
-        for sq in near:
-            pieces = {split[n] for n in NEIGHBORS[sq] if n != lifted and n in split}
+        piece_of, is_kingdom = _split_without(reg, lifted, cells)
+    changing = twos if sum(is_kingdom) <= 1 else [sq for sq in candidates if 1 <= touching[sq] <= 2]
+    verdicts = {}
+    for sq in changing:
+        around = [n for n in NEIGHBORS[sq] if labels[n] == region]
+        if around:
+            pieces = {0 if piece_of is None else piece_of[n] for n in around if n != lifted}
             verdicts[sq] = touching[sq] - 1 + sum(is_kingdom[piece] for piece in pieces) <= 1
-    if all(verdicts[sq] == (touching[sq] <= 1) for sq in near):
+    if all(verdict == (touching[sq] <= 1) for sq, verdict in verdicts.items()):
         return allowed
     return [sq for sq in candidates if verdicts.get(sq, touching[sq] <= 1)]
 
 
-def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list[bool]):
-    """Relabel the region of `lifted` as it falls apart when that square empties.
-    Returns the new labels of its squares and the kingdom flags extended for them."""
+def _split_without(reg: Regions, lifted: int, cells: list[int]) -> tuple[dict[int, int], list[bool]]:
+    """The pieces the region of `lifted` falls into when that square empties: the
+    piece number of each of its squares, and whether each piece is a kingdom."""
     labels = reg.labels
     rid = labels[lifted]
-    split: dict[int, int] = {lifted: -1}
-    is_kingdom = is_kingdom[:]
+    piece_of: dict[int, int] = {lifted: -1}
+    is_kingdom = []
     for start in reg.members[rid]:
-        if start in split:
+        if start in piece_of:
             continue
-        new_id = len(is_kingdom)
-        split[start] = new_id
+        piece = len(is_kingdom)
+        piece_of[start] = piece
         stack = [start]
         has_leader = False
         while stack:
@@ -166,11 +184,11 @@ def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list
             if cells[sq] >= LEADER:
                 has_leader = True
             for n in NEIGHBORS[sq]:
-                if labels[n] == rid and n not in split:
-                    split[n] = new_id
+                if labels[n] == rid and n not in piece_of:
+                    piece_of[n] = piece
                     stack.append(n)
         is_kingdom.append(has_leader)
-    return split, is_kingdom
+    return piece_of, is_kingdom
 
 
 @lru_cache(maxsize=1024)
