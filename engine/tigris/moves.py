@@ -11,7 +11,7 @@ from engine.tigris.actions import catastrophe_squares
 from engine.tigris.board import BOARD_MAPS, NEIGHBORS, SQUARE_NAMES, SQUARES
 from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
-from engine.tigris.regions import Regions, regions, stays_whole
+from engine.tigris.regions import Regions, kingdoms_touching, regions, stays_whole
 from engine.tigris.state import (
     BLACK, BLUE, COLORS, EMPTY, FACE_UP, GREEN, LEADER, LEADERS, MONUMENT_NAMES, RED, State,
 )
@@ -78,30 +78,11 @@ def action_moves(s: State, seat: int) -> list[dict]:
 
 
 def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
-    touching, cells = _kingdoms_touching(s, reg), s.cells
+    touching, cells = kingdoms_touching(s), s.cells
     tiles_on = TILES_BY_HAND[s.board][_mask(s.hands[seat])]
     out.extend(chain.from_iterable([
         tiles_on[sq] for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3
     ]))
-
-
-def _kingdoms_touching(s: State, reg: Regions) -> list[int]:
-    """Per square, how many distinct kingdoms lie next to it: walking the kingdoms'
-    squares once is cheaper than looking round every empty square."""
-    cached = s.cache.get("kingdoms_touching")
-    if cached is None:
-        cached = [0] * SQUARES
-        last = [-1] * SQUARES
-        for rid, group_leaders in enumerate(reg.leaders):
-            if not group_leaders:
-                continue
-            for sq in reg.members[rid]:
-                for n in NEIGHBORS[sq]:
-                    if last[n] != rid:
-                        last[n] = rid
-                        cached[n] += 1
-        s.cache["kingdoms_touching"] = cached
-    return cached
 
 
 def _temple_neighbors(s: State) -> list[int]:
@@ -122,7 +103,7 @@ def _temple_neighbors(s: State) -> list[int]:
 def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     row = s.leaders[seat]
     candidates = _temple_neighbors(s)
-    touching = _kingdoms_touching(s, reg)
+    touching = kingdoms_touching(s)
     allowed = [sq for sq in candidates if touching[sq] <= 1]
     if min(row) < 0:
         placements = LEADERS_BY_SUPPLY[_mask(sq < 0 for sq in row)]

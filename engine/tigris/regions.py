@@ -155,19 +155,74 @@ def regions(state: State) -> Regions:
     return cached
 
 
+def kingdoms_touching(state: State) -> list[int]:
+    """Per square, how many distinct kingdoms have a square orthogonally next to it."""
+    cached = state.cache.get("kingdoms_touching")
+    if cached is None:
+        cached = state.cache["kingdoms_touching"] = _count_kingdoms_touching(regions(state))
+    return cached
+
+
+def _count_kingdoms_touching(reg: Regions) -> list[int]:
+    # Walking the kingdoms' squares once is cheaper than looking round every square.
+    counts = [0] * SQUARES
+    last = [-1] * SQUARES
+    for rid, group_leaders in enumerate(reg.leaders):
+        if not group_leaders:
+            continue
+        for sq in reg.members[rid]:
+            for n in NEIGHBORS[sq]:
+                if last[n] != rid:
+                    last[n] = rid
+                    counts[n] += 1
+    return counts
+
+
 def occupied(state: State, sq: int) -> None:
     """Square `sq`, empty before, now holds a tile or leader: forget what was derived
     from the old cells, carrying the regions over (joined) when they were known."""
     cache, cells = state.cache, state.cells
     state.cache = {}
     if "regions" in cache:
-        state.cache["regions"] = cache["regions"].joined(sq, cells)
+        old = cache["regions"]
+        state.cache["regions"] = old.joined(sq, cells)
+        if "kingdoms_touching" in cache:
+            touching = _touching_after_join(cache["kingdoms_touching"], old, sq, cells)
+            if touching is not None:
+                state.cache["kingdoms_touching"] = touching
     if "temple_neighbors" in cache:
         found = [n for n in cache["temple_neighbors"] if n != sq]
         if cells[sq] == FACE_UP + RED:
             river = state.board_map.river
             found = sorted({*found, *(n for n in NEIGHBORS[sq] if cells[n] == EMPTY and not river[n])})
         state.cache["temple_neighbors"] = found
+
+
+def _touching_after_join(touching: list[int], old: Regions, sq: int, cells: list[int]) -> list[int] | None:
+    """`kingdoms_touching` once the empty square `sq` holds `cells[sq]`, joining the
+    regions next to it; None (count afresh) when it joins two kingdoms."""
+    labels, leaders = old.labels, old.leaders
+    near = {labels[n] for n in NEIGHBORS[sq] if labels[n] >= 0}
+    kingdoms = [rid for rid in near if leaders[rid]]
+    if len(kingdoms) >= 2:
+        return None
+    if not kingdoms and cells[sq] < LEADER:
+        return touching  # no kingdom before, none after
+    added = [sq]  # the squares joining a kingdom (or making one)
+    for rid in near:
+        if not leaders[rid]:
+            added.extend(old.members[rid])
+    kingdom = kingdoms[0] if kingdoms else None
+    touching = touching[:]
+    seen = set()
+    for member in added:
+        for n in NEIGHBORS[member]:
+            if n in seen:
+                continue
+            seen.add(n)
+            if kingdom is None or not any(labels[m] == kingdom for m in NEIGHBORS[n]):
+                touching[n] += 1
+    return touching
 
 
 def vacate(state: State, squares: list[int], code: int = EMPTY) -> None:
@@ -181,7 +236,12 @@ def vacate(state: State, squares: list[int], code: int = EMPTY) -> None:
         cells[sq] = code
     state.cache = {}
     if "regions" in cache:
-        state.cache["regions"] = cache["regions"].without(squares, cells)
+        old = cache["regions"]
+        state.cache["regions"] = old.without(squares, cells)
+        if "kingdoms_touching" in cache:
+            touching = _touching_after_removal(cache["kingdoms_touching"], old, squares)
+            if touching is not None:
+                state.cache["kingdoms_touching"] = touching
     if "temple_neighbors" in cache and not temple_lost:
         found = cache["temple_neighbors"]
         if code == EMPTY:
@@ -192,6 +252,34 @@ def vacate(state: State, squares: list[int], code: int = EMPTY) -> None:
         else:
             found = [n for n in found if n not in squares]
         state.cache["temple_neighbors"] = found
+
+
+def _touching_after_removal(touching: list[int], old: Regions, squares: list[int]) -> list[int] | None:
+    """`kingdoms_touching` once `squares` are emptied; None (count afresh) unless it is
+    one square, out of every kingdom or leaving its kingdom in one piece."""
+    labels, leaders = old.labels, old.leaders
+    in_kingdoms = [sq for sq in squares if labels[sq] >= 0 and leaders[labels[sq]]]
+    if not in_kingdoms:
+        return touching  # pieces of regions with no leader have none
+    if len(squares) != 1 or not stays_whole(labels, squares[0]):
+        return None
+    sq = squares[0]
+    rid = labels[sq]
+    touching = touching[:]
+    if any(leader != sq for leader in leaders[rid]):
+        # Still a kingdom: squares next to it only through `sq` count one less.
+        for n in NEIGHBORS[sq]:
+            if not any(labels[m] == rid and m != sq for m in NEIGHBORS[n]):
+                touching[n] -= 1
+    else:
+        # No longer a kingdom: every square next to it counts one less.
+        seen = set()
+        for member in old.members[rid]:
+            for n in NEIGHBORS[member]:
+                if n not in seen:
+                    seen.add(n)
+                    touching[n] -= 1
+    return touching
 
 
 def regions_without(state: State, sq: int) -> Regions:

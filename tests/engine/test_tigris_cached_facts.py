@@ -5,8 +5,8 @@ import pytest
 
 import engine
 from engine.simulate import random_playout
-from engine.tigris.moves import _kingdoms_touching, _temple_neighbors
-from engine.tigris.regions import regions
+from engine.tigris.moves import _temple_neighbors
+from engine.tigris.regions import kingdoms_touching, regions
 from engine.tigris.state import LEADER
 
 GAME = engine.get_game("tigris")
@@ -30,7 +30,7 @@ def facts(state) -> dict:
         "regions": sorted(sorted(group) for group, _ in groups),
         "kingdoms": sorted(sorted(group) for group, leaders in groups if leaders),
         "temple_neighbors": list(_temple_neighbors(state)),
-        "kingdoms_touching": list(_kingdoms_touching(state, reg)),
+        "kingdoms_touching": list(kingdoms_touching(state)),
     }
 
 
