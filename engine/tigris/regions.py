@@ -129,12 +129,11 @@ class Regions:
         return found
 
 
-def stays_whole(labels: list[int], lifted: int) -> bool:
-    """Whether the region of `lifted` surely stays in one piece when that square
-    empties: its squares around it form one run in the ring of 8 (so they stay joined
-    through the ring) reaching every orthogonal neighbour in the region."""
-    region = labels[lifted]
-    inside = [sq >= 0 and labels[sq] == region for sq in RINGS[lifted]]
+def _ring_stays_whole(inside: list[bool]) -> bool:
+    """Whether a region stays in one piece when a square empties, from which of the 8
+    squares around it (N, NE, E, SE, S, SW, W, NW) it holds: surely so when they form
+    one run in the ring (joined through the ring) reaching every orthogonal neighbour
+    in the region."""
     runs_with_neighbour = 0
     for i in range(8):
         if inside[i] and not inside[i - 1]:  # a run starts here: does it touch a neighbour?
@@ -143,9 +142,20 @@ def stays_whole(labels: list[int], lifted: int) -> bool:
                 touches = touches or j % 2 == 0
                 j += 1
             runs_with_neighbour += touches
-    if all(inside):
-        return True
-    return runs_with_neighbour <= 1
+    return all(inside) or runs_with_neighbour <= 1
+
+
+# By the 8-bit mask of the ring squares in the region (bit i: the i-th of RINGS).
+_STAYS_WHOLE = tuple(_ring_stays_whole([bool(mask >> i & 1) for i in range(8)]) for mask in range(256))
+# Per square, (ring square, its bit) for the ring squares on the board.
+_RING_BITS = tuple(tuple((n, 1 << i) for i, n in enumerate(ring) if n >= 0) for ring in RINGS)
+
+
+def stays_whole(labels: list[int], lifted: int) -> bool:
+    """Whether the region of `lifted` surely stays in one piece when that square
+    empties (`_ring_stays_whole`)."""
+    region = labels[lifted]
+    return _STAYS_WHOLE[sum([bit for n, bit in _RING_BITS[lifted] if labels[n] == region])]
 
 
 def regions(state: State) -> Regions:

@@ -6,6 +6,8 @@ hand-writable format; `to_json`/`from_json` convert exactly.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.core import IllegalMove
 from engine.tigris.board import BOARD_MAPS, COLS, ROWS, SQUARE_NAMES, SQUARES, square_index
 
@@ -126,6 +128,13 @@ def _square_or_none(sq: int) -> str | None:
     return None if sq < 0 else SQUARE_NAMES[sq]
 
 
+# A leader's square name by index; -1 (in supply) reads the None at the end.
+_SQUARE_OR_NONE = (*SQUARE_NAMES, None)
+# The JSON lists a player's leaders king first.
+_LEADER_ORDER = itemgetter(BLACK, RED, BLUE, GREEN)
+_LEADER_KEYS = tuple(LEADERS[c] for c in (BLACK, RED, BLUE, GREEN))
+
+
 def _conflict_json(conflict: dict | None) -> dict | None:
     if conflict is None:
         return None
@@ -149,9 +158,7 @@ def to_json(state: State) -> dict:
         "players": [
             {
                 "dynasty": DYNASTIES[seat],
-                "leaders": {
-                    LEADERS[c]: _square_or_none(state.leaders[seat][c]) for c in (BLACK, RED, BLUE, GREEN)
-                },
+                "leaders": dict(zip(_LEADER_KEYS, map(_SQUARE_OR_NONE.__getitem__, _LEADER_ORDER(state.leaders[seat])))),
                 "hand": dict(zip(COLORS, state.hands[seat])),
                 "score": dict(zip(COLORS, state.scores[seat])),
                 "treasures": state.treasure_counts[seat],

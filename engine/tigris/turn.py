@@ -204,18 +204,22 @@ def return_stranded_leaders(s: State, events: list) -> None:
                 })
 
 
-def _treasure_kingdoms(s: State):
+def _treasure_kingdoms(s: State) -> list[tuple[int, list[int], list[int]]]:
     """(owner, treasures, take-first treasures) per kingdom owing a treasure pick."""
-    reg = regions(s)
-    take_first = s.board_map.take_first
-    for seat, row in enumerate(s.leaders):
-        trader = row[GREEN]
-        if trader < 0:
-            continue
-        rid = reg.labels[trader]
-        found = [t for t in s.treasures if reg.labels[t] == rid]
-        if len(found) >= 2:
-            yield seat, found, [t for t in found if t in take_first]
+    cached = s.cache.get("treasure_kingdoms")
+    if cached is None:
+        cached = s.cache["treasure_kingdoms"] = []
+        labels = regions(s).labels
+        take_first = s.board_map.take_first
+        for seat, row in enumerate(s.leaders):
+            trader = row[GREEN]
+            if trader < 0:
+                continue
+            rid = labels[trader]
+            found = [t for t in s.treasures if labels[t] == rid]
+            if len(found) >= 2:
+                cached.append((seat, found, [t for t in found if t in take_first]))
+    return cached
 
 
 def take_forced_treasures(s: State, events: list) -> bool:
@@ -246,6 +250,7 @@ def take_treasure(s: State, seat: int, sq: int, events: list) -> None:
     s.treasures = s.treasures - {sq}
     s.treasure_counts[seat] += 1
     s.cache.pop("treasure_choices", None)
+    s.cache.pop("treasure_kingdoms", None)
     events.append({"type": "treasure_taken", "seat": seat, "square": SQUARE_NAMES[sq]})
 
 
