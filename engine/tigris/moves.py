@@ -129,12 +129,20 @@ def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], al
     (a square next to 1 may then touch 2)."""
     labels = reg.labels
     region = labels[lifted]
+    near_twos = [sq for sq in twos if any(labels[n] == region for n in NEIGHBORS[sq])]
+    others = len(reg.leaders[region]) - 1  # leaders left in it
+    if others == 0:  # no longer a kingdom: its neighbours next to 2 kingdoms touch 1
+        return sorted(allowed + near_twos) if near_twos else allowed
+    if others == 1 and not near_twos:  # at most one kingdom is left of it
+        return allowed
     if stays_whole(labels, lifted):
+        if not near_twos:
+            return allowed
         piece_of = None  # one piece, numbered 0
-        is_kingdom = [len(reg.leaders[region]) > 1]
+        is_kingdom = [True]
     else:
         piece_of, is_kingdom = _split_without(reg, lifted, cells)
-    changing = twos if sum(is_kingdom) <= 1 else [sq for sq in candidates if 1 <= touching[sq] <= 2]
+    changing = near_twos if sum(is_kingdom) <= 1 else [sq for sq in candidates if 1 <= touching[sq] <= 2]
     verdicts = {}
     for sq in changing:
         around = [n for n in NEIGHBORS[sq] if labels[n] == region]
