@@ -6,7 +6,7 @@ every rule check reads them. Catastrophes and empty squares separate regions.
 from __future__ import annotations
 
 from engine.tigris.board import NEIGHBORS, RINGS, SQUARES
-from engine.tigris.state import CATASTROPHE, EMPTY, FACE_UP, LEADER, RED, State
+from engine.tigris.state import CATASTROPHE, EMPTY, FACE_UP, LEADER, RED, State, board_strings_after
 
 
 class Regions:
@@ -193,6 +193,8 @@ def occupied(state: State, sq: int) -> None:
     from the old cells, carrying the regions over (joined) when they were known."""
     cache, cells = state.cache, state.cells
     state.cache = {}
+    if "board_strings" in cache:
+        state.cache["board_strings"] = board_strings_after(cache["board_strings"], state, (sq,))
     if "regions" in cache:
         old = cache["regions"]
         state.cache["regions"] = old.joined(sq, cells)
@@ -245,6 +247,8 @@ def vacate(state: State, squares: list[int], code: int = EMPTY) -> None:
     for sq in squares:
         cells[sq] = code
     state.cache = {}
+    if "board_strings" in cache:
+        state.cache["board_strings"] = board_strings_after(cache["board_strings"], state, squares)
     if "regions" in cache:
         old = cache["regions"]
         state.cache["regions"] = old.without(squares, cells)

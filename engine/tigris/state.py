@@ -39,7 +39,7 @@ CHAR_CELLS["~"] = EMPTY
 
 
 # Cache entries that depend on the cells alone (see `State.clone`).
-CELL_FACTS = frozenset({"regions", "temple_neighbors", "kingdoms_touching"})
+CELL_FACTS = frozenset({"regions", "temple_neighbors", "kingdoms_touching", "board_strings"})
 
 
 class State:
@@ -119,9 +119,25 @@ _RIVER_BITS = {
 
 
 def board_strings(state: State) -> list[str]:
-    marked = int.from_bytes(bytes(state.cells), "big") | _RIVER_BITS[state.board]
-    text = marked.to_bytes(SQUARES, "big").translate(_BOARD_TEXT).decode("ascii")
-    return [text[start:start + COLS] for start in range(0, ROWS * COLS, COLS)]
+    """The board's 11 strings of 16 cells, kept on the state (and carried to the next
+    one with the squares that changed rewritten: `board_strings_after`)."""
+    rows = state.cache.get("board_strings")
+    if rows is None:
+        marked = int.from_bytes(bytes(state.cells), "big") | _RIVER_BITS[state.board]
+        text = marked.to_bytes(SQUARES, "big").translate(_BOARD_TEXT).decode("ascii")
+        rows = state.cache["board_strings"] = [text[start:start + COLS] for start in range(0, SQUARES, COLS)]
+    return rows[:]
+
+
+def board_strings_after(rows: list[str], state: State, squares) -> list[str]:
+    """`rows` (the board strings before `squares` changed) with those squares rewritten."""
+    rows = rows[:]
+    river = state.board_map.river
+    for sq in squares:
+        row, col = divmod(sq, COLS)
+        char = chr(_BOARD_TEXT[state.cells[sq] + (32 if river[sq] else 0)])
+        rows[row] = rows[row][:col] + char + rows[row][col + 1:]
+    return rows
 
 
 def _square_or_none(sq: int) -> str | None:

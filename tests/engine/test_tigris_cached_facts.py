@@ -1,13 +1,14 @@
 """Facts a Tigris state carries over from the one before it (regions, kingdoms, the
-squares next to temples, how many kingdoms touch each square) equal the facts worked
-out afresh from its cells, on every step of random games with every option."""
+squares next to temples, how many kingdoms touch each square, the board's strings)
+equal the facts worked out afresh from its cells, on every step of random games with
+every option."""
 import pytest
 
 import engine
 from engine.simulate import random_playout
 from engine.tigris.moves import _temple_neighbors
 from engine.tigris.regions import kingdoms_touching, regions
-from engine.tigris.state import LEADER
+from engine.tigris.state import LEADER, board_strings
 
 GAME = engine.get_game("tigris")
 OPTION_SETS = [
@@ -31,6 +32,7 @@ def facts(state) -> dict:
         "kingdoms": sorted(sorted(group) for group, leaders in groups if leaders),
         "temple_neighbors": list(_temple_neighbors(state)),
         "kingdoms_touching": list(kingdoms_touching(state)),
+        "board": board_strings(state),
     }
 
 
