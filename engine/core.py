@@ -75,9 +75,17 @@ def move_type(move, move_fields: dict[str, tuple[str, ...]]) -> str:
 class ReadOnlyDict(dict):
     """A dict that refuses changes. Listings hand out the same move objects again and
     again rather than build hundreds of dicts per decision: a move stays a plain JSON
-    dict to read, compare, repr and serialise, and `dict(move)` is a copy to change."""
+    dict to read, compare, repr and serialise, and `dict(move)` is a copy to change.
+    Its repr is kept once made: the strong bot names moves by it."""
 
-    __slots__ = ()
+    __slots__ = ("_repr",)
+
+    def __repr__(self):
+        try:
+            return self._repr
+        except AttributeError:
+            self._repr = text = dict.__repr__(self)
+            return text
 
     def _refuse(self, *args, **kwargs):
         raise TypeError("a listed move is shared and read-only; change a copy: dict(move)")
