@@ -54,7 +54,9 @@ TILES_BY_HAND = {
     for name, board in BOARD_MAPS.items()
 }
 # By the leaders in supply (a mask by colour), then square: their placements there.
-LEADERS_BY_SUPPLY = _by_colors(lambda colors, sq: [LEADER_MOVES[c][sq] for c in (BLACK, RED, BLUE, GREEN) if c in colors])
+LEADERS_BY_SUPPLY = _by_colors(
+    lambda colors, sq: [LEADER_MOVES[c][sq] for c in (BLACK, RED, BLUE, GREEN) if c in colors]
+)
 
 
 def _listed(**fields) -> ReadOnlyDict:
@@ -68,7 +70,7 @@ def _mask(flags) -> int:
 def action_moves(s: State, seat: int) -> list[dict]:
     reg = regions(s)
     moves: list[dict] = []
-    _tile_moves(s, seat, reg, moves)
+    _tile_moves(s, seat, moves)
     _leader_moves(s, seat, reg, moves)
     if s.catastrophes[seat]:
         moves.extend(map(CATASTROPHE_MOVES.__getitem__, catastrophe_squares(s)))
@@ -77,7 +79,7 @@ def action_moves(s: State, seat: int) -> list[dict]:
     return moves
 
 
-def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
+def _tile_moves(s: State, seat: int, out: list) -> None:
     touching, cells = kingdoms_touching(s), s.cells
     tiles_on = TILES_BY_HAND[s.board][_mask(s.hands[seat])]
     out.extend(chain.from_iterable([
