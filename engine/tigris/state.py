@@ -96,7 +96,7 @@ class State:
         return BOARD_MAPS[self.board]
 
 
-def _board_text_tables() -> dict[str, bytes]:
+def _board_text_tables() -> bytes:
     """A byte translation from (cell code + 32 on river squares) to the JSON
     character: the board's strings come from one `bytes.translate`."""
     table = bytearray(b"?" * 256)
