@@ -6,6 +6,7 @@ the same moves always give the same game, and a state round-trips through JSON.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Protocol
 
 MASK64 = (1 << 64) - 1
@@ -44,6 +45,11 @@ class MoveParseError(EngineError):
     code = "parse_error"
 
 
+@lru_cache(maxsize=None)
+def _fields_and_type(fields: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(fields) | {"type"}
+
+
 def move_type(move, move_fields: dict[str, tuple[str, ...]]) -> str:
     """Check a move's shape against a game's move types and their fields (besides
     "type"): a known type with exactly its fields. Returns the type."""
@@ -54,8 +60,8 @@ def move_type(move, move_fields: dict[str, tuple[str, ...]]) -> str:
         raise IllegalMove(
             f"unknown move type {kind!r}; types: {', '.join(move_fields)}", code="unknown_move_type"
         )
-    expected = set(move_fields[kind]) | {"type"}
-    if set(move) != expected:
+    expected = _fields_and_type(move_fields[kind])
+    if move.keys() != expected:
         missing, extra = expected - set(move), set(move) - expected
         parts = [f"missing {', '.join(sorted(missing))}"] if missing else []
         if extra:
@@ -64,6 +70,37 @@ def move_type(move, move_fields: dict[str, tuple[str, ...]]) -> str:
             f"{kind} takes fields {', '.join(move_fields[kind]) or 'none'}: {'; '.join(parts)}", code="bad_move"
         )
     return kind
+
+
+class ReadOnlyDict(dict):
+    """A dict that refuses changes. Listings hand out the same move objects again and
+    again rather than build hundreds of dicts per decision: a move stays a plain JSON
+    dict to read, compare, repr and serialise, and `dict(move)` is a copy to change.
+    Its repr is kept once made: the strong bot names moves by it."""
+
+    __slots__ = ("_repr",)
+
+    def __repr__(self):
+        try:
+            return self._repr
+        except AttributeError:
+            self._repr = text = dict.__repr__(self)
+            return text
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("a listed move is shared and read-only; change a copy: dict(move)")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return type(self), (dict(self),)
 
 
 def rng_next(state: int) -> tuple[int, int]:

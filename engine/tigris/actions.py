@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import IllegalMove
 from engine.tigris.board import SQUARE_NAMES
 from engine.tigris.conflicts import declare_wars, start_revolt
-from engine.tigris.regions import leader_code, next_to_temple, occupied, regions
+from engine.tigris.regions import leader_code, next_to_temple, occupied, regions, vacate
 from engine.tigris.scoring import add_points
 from engine.tigris.state import (
     BLUE, CATASTROPHE, COLORS, ZIGGURAT, EMPTY, FACE_DOWN, FACE_UP, LEADER, LEADERS, State, TILE_NAMES,
@@ -79,8 +79,7 @@ def place_leader(s: State, seat: int, color: int, sq: int, events: list) -> None
             code="leader_needs_temple",
         )
     if old >= 0:  # a move is a withdrawal followed by a placement
-        s.cells[old] = EMPTY
-        s.cache = {}
+        vacate(s, [old])
     reg = regions(s)
     kingdoms = reg.kingdoms_next_to(sq)
     if len(kingdoms) >= 2:
@@ -111,13 +110,26 @@ def withdraw_leader(s: State, seat: int, color: int, events: list) -> None:
     sq = s.leaders[seat][color]
     if sq < 0:
         raise IllegalMove(f"your {LEADERS[color]} is not on the board", code="leader_not_on_board")
-    s.cells[sq] = EMPTY
+    vacate(s, [sq])
     s.leaders[seat][color] = -1
-    s.cache = {}
     s.actions_left -= 1
     events.append({
         "type": "leader_withdrawn", "seat": seat, "leader": LEADERS[color], "square": SQUARE_NAMES[sq],
     })
+
+
+# Cells a catastrophe may go on: an empty square or a face-up tile (treasures and
+# buildings apart); `catastrophe_refusal` says why any other may not.
+CATASTROPHE_TARGETS = frozenset(range(EMPTY, FACE_DOWN))
+
+
+def catastrophe_squares(s: State) -> list[int]:
+    """Every square a catastrophe may go on, in order."""
+    cells, treasures, buildings = s.cells, s.treasures, s.buildings
+    return [
+        sq for sq in range(len(cells))
+        if cells[sq] in CATASTROPHE_TARGETS and sq not in treasures and sq not in buildings
+    ]
 
 
 def catastrophe_refusal(s: State, sq: int) -> str | None:
@@ -150,8 +162,7 @@ def place_catastrophe(s: State, seat: int, sq: int, events: list) -> None:
     destroyed = COLORS[code - FACE_UP] if code != EMPTY else None
     if destroyed:
         s.discarded += 1
-    s.cells[sq] = CATASTROPHE
-    s.cache = {}
+    vacate(s, [sq], CATASTROPHE)
     s.catastrophes[seat] -= 1
     s.actions_left -= 1
     events.append({

@@ -7,9 +7,9 @@ colour, both seats and both leaders' squares, and each side's committed tiles
 from __future__ import annotations
 
 from engine.tigris.board import NEIGHBORS, SQUARE_NAMES
-from engine.tigris.regions import adjacent_temples, leader_code, regions, regions_without
+from engine.tigris.regions import adjacent_temples, leader_code, regions, regions_without, vacate
 from engine.tigris.scoring import add_points
-from engine.tigris.state import COLORS, EMPTY, FACE_UP, LEADER, LEADERS, RED, State
+from engine.tigris.state import COLORS, FACE_UP, LEADER, LEADERS, RED, State
 
 
 def start_revolt(s: State, placed_sq: int, defender_sq: int, events: list) -> None:
@@ -141,12 +141,9 @@ def resolve_conflict(s: State, events: list) -> None:
     removed: list[int] = []
     if conflict["kind"] == "war":
         removed = war_losses(s, loser_sq, color)
-    s.cells[loser_sq] = EMPTY
+    vacate(s, [loser_sq, *removed])
     s.leaders[loser_seat][color] = -1
-    for sq in removed:
-        s.cells[sq] = EMPTY
     s.discarded += len(removed)
-    s.cache = {}
     s.conflict = None
     points_color = RED if conflict["kind"] == "revolt" else color
     events.append({

@@ -183,7 +183,7 @@ class Tigris:
         if kind == "ziggurat":
             return moves.ziggurat_moves(state)
         if kind == "ziggurat_point":
-            return [{"type": "take_ziggurat_point", "color": c} for c in COLORS]
+            return moves.ziggurat_point_moves()
         if kind == "draw":
             return moves.draw_moves(state)
         return []

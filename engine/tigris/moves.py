@@ -1,15 +1,17 @@
 """Listing the legal moves of a seat. Hot path: one region labelling per state,
-precomputed neighbours and square names, plain loops."""
+precomputed neighbours and square names, plain loops. The moves themselves are made
+once, read-only (`ReadOnlyDict`), and shared by every listing."""
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import chain, product
 
-from engine.tigris.actions import catastrophe_refusal
-from engine.tigris.board import NEIGHBORS, RINGS, SQUARE_NAMES, SQUARES
+from engine.core import ReadOnlyDict
+from engine.tigris.actions import catastrophe_squares
+from engine.tigris.board import BOARD_MAPS, NEIGHBORS, SQUARE_NAMES, SQUARES
 from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
-from engine.tigris.regions import Regions, regions
+from engine.tigris.regions import Regions, kingdoms_touching, regions, stays_whole
 from engine.tigris.state import (
     BLACK, BLUE, COLORS, EMPTY, FACE_UP, GREEN, LEADER, LEADERS, MONUMENT_NAMES, RED, State,
 )
@@ -17,53 +19,72 @@ from engine.tigris.turn import monument_options, treasure_choices
 from engine.tigris.open_tiles import drawing_seat
 from engine.tigris.ziggurat import ziggurat_options
 
+# By colour, then square.
+TILE_MOVES = tuple(
+    tuple(ReadOnlyDict(type="place_tile", color=COLORS[c], square=name) for name in SQUARE_NAMES)
+    for c in range(4)
+)
+LEADER_MOVES = tuple(
+    tuple(ReadOnlyDict(type="place_leader", leader=LEADERS[c], square=name) for name in SQUARE_NAMES)
+    for c in range(4)
+)
+WITHDRAW_MOVES = tuple(ReadOnlyDict(type="withdraw_leader", leader=LEADERS[c]) for c in range(4))
+CATASTROPHE_MOVES = tuple(ReadOnlyDict(type="place_catastrophe", square=name) for name in SQUARE_NAMES)
+PASS_MOVE = ReadOnlyDict(type="pass")
+
+
+def _by_colors(per_square) -> tuple[tuple[tuple[dict, ...], ...], ...]:
+    """For each set of colours (a 4-bit mask by colour index), per square, the moves
+    `per_square(colours, square)` lists there: a listing joins one tuple per square."""
+    return tuple(
+        tuple(tuple(per_square([c for c in range(4) if mask >> c & 1], sq)) for sq in range(SQUARES))
+        for mask in range(16)
+    )
+
+
+def _tiles_on(colors: list[int], sq: int, river: tuple[bool, ...]):
+    if river[sq]:
+        return [TILE_MOVES[BLUE][sq]] if BLUE in colors else []
+    return [TILE_MOVES[c][sq] for c in (RED, GREEN, BLACK) if c in colors]
+
+
+# Per board, by the colours in hand, then square: the tiles that may go there.
+TILES_BY_HAND = {
+    name: _by_colors(lambda colors, sq, river=board.river: _tiles_on(colors, sq, river))
+    for name, board in BOARD_MAPS.items()
+}
+# By the leaders in supply (a mask by colour), then square: their placements there.
+LEADERS_BY_SUPPLY = _by_colors(
+    lambda colors, sq: [LEADER_MOVES[c][sq] for c in (BLACK, RED, BLUE, GREEN) if c in colors]
+)
+
+
+def _listed(**fields) -> ReadOnlyDict:
+    return ReadOnlyDict(fields)
+
+
+def _mask(flags) -> int:
+    return sum(1 << c for c, flag in enumerate(flags) if flag)
+
 
 def action_moves(s: State, seat: int) -> list[dict]:
     reg = regions(s)
     moves: list[dict] = []
-    _tile_moves(s, seat, reg, moves)
+    _tile_moves(s, seat, moves)
     _leader_moves(s, seat, reg, moves)
     if s.catastrophes[seat]:
-        moves.extend(
-            {"type": "place_catastrophe", "square": SQUARE_NAMES[sq]}
-            for sq in range(SQUARES)
-            if catastrophe_refusal(s, sq) is None
-        )
-    _swap_moves(s.hands[seat], moves)
-    moves.append({"type": "pass"})
+        moves.extend(map(CATASTROPHE_MOVES.__getitem__, catastrophe_squares(s)))
+    moves.extend(_swap_moves(tuple(s.hands[seat])))
+    moves.append(PASS_MOVE)
     return moves
 
 
-def _tile_moves(s: State, seat: int, reg: Regions, out: list) -> None:
-    hand = s.hands[seat]
-    land = [COLORS[c] for c in (RED, GREEN, BLACK) if hand[c]]
-    water = ["blue"] if hand[BLUE] else []
-    river = s.board_map.river
-    touching, cells = _kingdoms_touching(s, reg), s.cells
-    out.extend([
-        {"type": "place_tile", "color": color, "square": SQUARE_NAMES[sq]}
-        for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3
-        for color in (water if river[sq] else land)
-    ])
-
-
-def _kingdoms_touching(s: State, reg: Regions) -> list[int]:
-    """Per square, how many distinct kingdoms lie next to it: walking the kingdoms'
-    squares once is cheaper than looking round every empty square."""
-    cached = s.cache.get("kingdoms_touching")
-    if cached is None:
-        cached = [0] * SQUARES
-        last = [-1] * SQUARES
-        for rid, group_leaders in enumerate(reg.leaders):
-            if not group_leaders:
-                continue
-            for sq in reg.members[rid]:
-                for n in NEIGHBORS[sq]:
-                    if last[n] != rid:
-                        last[n] = rid
-                        cached[n] += 1
-        s.cache["kingdoms_touching"] = cached
-    return cached
+def _tile_moves(s: State, seat: int, out: list) -> None:
+    touching, cells = kingdoms_touching(s), s.cells
+    tiles_on = TILES_BY_HAND[s.board][_mask(s.hands[seat])]
+    out.extend(chain.from_iterable([
+        tiles_on[sq] for sq in range(SQUARES) if cells[sq] == EMPTY and touching[sq] < 3
+    ]))
 
 
 def _temple_neighbors(s: State) -> list[int]:
@@ -84,109 +105,69 @@ def _temple_neighbors(s: State) -> list[int]:
 def _leader_moves(s: State, seat: int, reg: Regions, out: list) -> None:
     row = s.leaders[seat]
     candidates = _temple_neighbors(s)
-    touching = _kingdoms_touching(s, reg)
-    in_supply = [LEADERS[c] for c in (BLACK, RED, BLUE, GREEN) if row[c] < 0]
-    if in_supply:
-        out.extend([
-            {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[sq]}
-            for sq in candidates if touching[sq] <= 1
-            for leader in in_supply
-        ])
+    touching = kingdoms_touching(s)
+    allowed = [sq for sq in candidates if touching[sq] <= 1]
+    if min(row) < 0:
+        placements = LEADERS_BY_SUPPLY[_mask(sq < 0 for sq in row)]
+        out.extend(chain.from_iterable(map(placements.__getitem__, allowed)))
+    twos = None
     for color in (BLACK, RED, BLUE, GREEN):
-        sq = row[color]
-        if sq < 0:
+        lifted = row[color]
+        if lifted < 0:
             continue
-        leader = LEADERS[color]
-        out.append({"type": "withdraw_leader", "leader": leader})
-        out.extend([
-            {"type": "place_leader", "leader": leader, "square": SQUARE_NAMES[target]}
-            for target in _leader_squares(reg, candidates, touching, sq, s.cells)
-        ])
+        if twos is None:
+            twos = [sq for sq in candidates if touching[sq] == 2]
+        out.append(WITHDRAW_MOVES[color])
+        targets = _leader_squares(reg, candidates, touching, allowed, twos, lifted, s.cells)
+        out.extend(map(LEADER_MOVES[color].__getitem__, targets))
 
 
-def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], lifted: int,
-                    cells: list[int]) -> list[int]:
+def _leader_squares(reg: Regions, candidates: list[int], touching: list[int], allowed: list[int],
+                    twos: list[int], lifted: int, cells: list[int]) -> list[int]:
     """Candidate squares touching at most one kingdom once the leader on `lifted` is
-    taken off the board. Only squares next to that leader's kingdom can change: the
-    kingdom may fall apart or stop being one."""
+    taken off the board (`allowed`: those touching at most one now; `twos`: those
+    touching two). Only squares next to that leader's kingdom can change: it may stop
+    being a kingdom (a square next to 2 may then touch 1) or fall apart into several
+    (a square next to 1 may then touch 2)."""
     labels = reg.labels
-    lifted_region = labels[lifted]
-    if _stays_whole(labels, lifted):
-        return _leader_squares_unsplit(reg, candidates, touching, lifted)
-    split, is_kingdom = _split_without(reg, lifted, cells, [bool(group) for group in reg.leaders])
-    found = []
-    for sq in candidates:
-        if sq == lifted:
-            continue
-        if not any(labels[n] == lifted_region for n in NEIGHBORS[sq]):
-            if touching[sq] <= 1:
-                found.append(sq)
-            continue
-        first = -1
-        for n in NEIGHBORS[sq]:
-            if n == lifted:
-                continue
-            rid = split.get(n, labels[n])
-            if rid >= 0 and rid != first and is_kingdom[rid]:
-                if first >= 0:
-                    break
-                first = rid
-        else:
-            found.append(sq)
-    return found
-
-
-def _stays_whole(labels: list[int], lifted: int) -> bool:
-    """Whether the region of `lifted` surely stays in one piece when that square
-    empties: its squares around it form one run in the ring of 8 (so they stay joined
-    through the ring) reaching every orthogonal neighbour in the region."""
     region = labels[lifted]
-    inside = [sq >= 0 and labels[sq] == region for sq in RINGS[lifted]]
-    runs_with_neighbour = 0
-    for i in range(8):
-        if inside[i] and not inside[i - 1]:  # a run starts here: does it touch a neighbour?
-            j, touches = i, False
-            while inside[j % 8] and j < i + 8:
-                touches = touches or j % 2 == 0
-                j += 1
-            runs_with_neighbour += touches
-    if all(inside):
-        return True
-    return runs_with_neighbour <= 1
+    near_twos = [sq for sq in twos if any(labels[n] == region for n in NEIGHBORS[sq])]
+    others = len(reg.leaders[region]) - 1  # leaders left in it
+    if others == 0:  # no longer a kingdom: its neighbours next to 2 kingdoms touch 1
+        return sorted(allowed + near_twos) if near_twos else allowed
+    if others == 1 and not near_twos:  # at most one kingdom is left of it
+        return allowed
+    if stays_whole(labels, lifted):
+        if not near_twos:
+            return allowed
+        piece_of = None  # one piece, numbered 0
+        is_kingdom = [True]
+    else:
+        piece_of, is_kingdom = _split_without(reg, lifted, cells)
+    changing = near_twos if sum(is_kingdom) <= 1 else [sq for sq in candidates if 1 <= touching[sq] <= 2]
+    verdicts = {}
+    for sq in changing:
+        around = [n for n in NEIGHBORS[sq] if labels[n] == region]
+        if around:
+            pieces = {0 if piece_of is None else piece_of[n] for n in around if n != lifted}
+            verdicts[sq] = touching[sq] - 1 + sum(is_kingdom[piece] for piece in pieces) <= 1
+    if all(verdict == (touching[sq] <= 1) for sq, verdict in verdicts.items()):
+        return allowed
+    return [sq for sq in candidates if verdicts.get(sq, touching[sq] <= 1)]
 
 
-def _leader_squares_unsplit(reg: Regions, candidates: list[int], touching: list[int],
-                            lifted: int) -> list[int]:
-    """`_leader_squares` when the lifted leader's region stays whole: it stays a
-    kingdom if another leader is in it."""
-    labels = reg.labels
-    lifted_region = labels[lifted]
-    still_kingdom = len(reg.leaders[lifted_region]) > 1
-    found = []
-    for sq in candidates:
-        if sq == lifted:
-            continue
-        count = touching[sq]
-        near = [n for n in NEIGHBORS[sq] if labels[n] == lifted_region]
-        if near and not (still_kingdom and any(n != lifted for n in near)):
-            count -= 1
-        if count <= 1:
-            found.append(sq)
-    return found
-
-
-def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list[bool]):
-    """Relabel the region of `lifted` as it falls apart when that square empties.
-    Returns the new labels of its squares and the kingdom flags extended for them."""
+def _split_without(reg: Regions, lifted: int, cells: list[int]) -> tuple[dict[int, int], list[bool]]:
+    """The pieces the region of `lifted` falls into when that square empties: the
+    piece number of each of its squares, and whether each piece is a kingdom."""
     labels = reg.labels
     rid = labels[lifted]
-    split: dict[int, int] = {lifted: -1}
-    is_kingdom = is_kingdom[:]
+    piece_of: dict[int, int] = {lifted: -1}
+    is_kingdom = []
     for start in reg.members[rid]:
-        if start in split:
+        if start in piece_of:
             continue
-        new_id = len(is_kingdom)
-        split[start] = new_id
+        piece = len(is_kingdom)
+        piece_of[start] = piece
         stack = [start]
         has_leader = False
         while stack:
@@ -194,67 +175,66 @@ def _split_without(reg: Regions, lifted: int, cells: list[int], is_kingdom: list
             if cells[sq] >= LEADER:
                 has_leader = True
             for n in NEIGHBORS[sq]:
-                if labels[n] == rid and n not in split:
-                    split[n] = new_id
+                if labels[n] == rid and n not in piece_of:
+                    piece_of[n] = piece
                     stack.append(n)
         is_kingdom.append(has_leader)
-    return split, is_kingdom
-
-
-def _swap_moves(hand: list[int], out: list) -> None:
-    for tiles in _swap_choices(tuple(hand)):
-        out.append({"type": "swap_tiles", "tiles": dict(tiles)})
+    return piece_of, is_kingdom
 
 
 @lru_cache(maxsize=1024)
-def _swap_choices(hand: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every non-empty choice of tiles from `hand`, as (colour, count) pairs."""
+def _swap_moves(hand: tuple[int, ...]) -> tuple[dict, ...]:
+    """Every non-empty choice of tiles from `hand`."""
     return tuple(
-        tuple((COLORS[c], n) for c, n in enumerate(counts) if n)
+        _listed(type="swap_tiles", tiles=ReadOnlyDict((COLORS[c], n) for c, n in enumerate(counts) if n))
         for counts in product(*(range(n + 1) for n in hand))
         if any(counts)
     )
 
 
 def support_moves(s: State, seat: int) -> list[dict]:
-    return [{"type": "commit_support", "count": n} for n in support_range(s, seat)]
+    return [_listed(type="commit_support", count=n) for n in support_range(s, seat)]
 
 
 def war_order_moves(s: State) -> list[dict]:
-    return [{"type": "choose_war", "color": COLORS[c]} for c in s.wars["colors"]]
+    return [_listed(type="choose_war", color=COLORS[c]) for c in s.wars["colors"]]
 
 
 def monument_moves(s: State) -> list[dict]:
     moves = [
-        {"type": "build_monument", "monument": MONUMENT_NAMES[m], "square": SQUARE_NAMES[sq]}
+        _listed(type="build_monument", monument=MONUMENT_NAMES[m], square=SQUARE_NAMES[sq])
         for m, sq in monument_options(s)
     ]
-    moves.append({"type": "decline_monument"})
+    moves.append(_listed(type="decline_monument"))
     return moves
 
 
 def building_moves(s: State) -> list[dict]:
-    moves = [{"type": "place_building", "square": SQUARE_NAMES[sq]} for sq in building_options(s)]
-    moves.append({"type": "decline_building"})
+    moves = [_listed(type="place_building", square=SQUARE_NAMES[sq]) for sq in building_options(s)]
+    moves.append(_listed(type="decline_building"))
     return moves
 
 
 def ziggurat_moves(s: State) -> list[dict]:
-    moves = [{"type": "build_ziggurat", "square": SQUARE_NAMES[sq]} for sq in ziggurat_options(s)]
-    moves.append({"type": "decline_ziggurat"})
+    moves = [_listed(type="build_ziggurat", square=SQUARE_NAMES[sq]) for sq in ziggurat_options(s)]
+    moves.append(_listed(type="decline_ziggurat"))
     return moves
 
 
 def draw_moves(s: State) -> list[dict]:
     """One face-up tile of each colour shown, or 1 to all the owed tiles blind."""
     owed = drawing_seat(s)[1]
-    moves = [{"type": "take_display_tile", "color": COLORS[c]} for c in range(4) if s.display[c]]
-    moves.extend({"type": "draw_blind", "count": n} for n in range(1, min(owed, sum(s.bag)) + 1))
+    moves = [_listed(type="take_display_tile", color=COLORS[c]) for c in range(4) if s.display[c]]
+    moves.extend(_listed(type="draw_blind", count=n) for n in range(1, min(owed, sum(s.bag)) + 1))
     return moves
 
 
 def treasure_moves(s: State, seat: int) -> list[dict]:
     return [
-        {"type": "take_treasure", "square": SQUARE_NAMES[sq]}
+        _listed(type="take_treasure", square=SQUARE_NAMES[sq])
         for sq in treasure_choices(s).get(seat, ())
     ]
+
+
+def ziggurat_point_moves() -> list[dict]:
+    return [_listed(type="take_ziggurat_point", color=c) for c in COLORS]

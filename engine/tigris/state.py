@@ -6,6 +6,8 @@ hand-writable format; `to_json`/`from_json` convert exactly.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.core import IllegalMove
 from engine.tigris.board import BOARD_MAPS, COLS, ROWS, SQUARE_NAMES, SQUARES, square_index
 
@@ -37,7 +39,7 @@ CHAR_CELLS["~"] = EMPTY
 
 
 # Cache entries that depend on the cells alone (see `State.clone`).
-CELL_FACTS = frozenset({"regions", "temple_neighbors", "kingdoms_touching"})
+CELL_FACTS = frozenset({"regions", "temple_neighbors", "kingdoms_touching", "board_strings"})
 
 
 class State:
@@ -94,9 +96,9 @@ class State:
         return BOARD_MAPS[self.board]
 
 
-def _board_text_tables() -> dict[str, bytes]:
-    """Per board, a byte translation from (cell code + 32 on river squares) to the
-    JSON character: the board's strings come from one `bytes.translate`."""
+def _board_text_tables() -> bytes:
+    """A byte translation from (cell code + 32 on river squares) to the JSON
+    character: the board's strings come from one `bytes.translate`."""
     table = bytearray(b"?" * 256)
     for code in range(256):
         if code < 32:
@@ -108,17 +110,45 @@ def _board_text_tables() -> dict[str, bytes]:
 
 
 _BOARD_TEXT = _board_text_tables()
-_RIVER_OFFSETS = {name: bytes(32 if r else 0 for r in m.river) for name, m in BOARD_MAPS.items()}
+# Per board, bit 5 set in the bytes of its river squares, as one integer: cell codes
+# are below 32, so OR-ing it onto the cells' bytes (read as an integer) adds 32 on the
+# river in one operation.
+_RIVER_BITS = {
+    name: int.from_bytes(bytes(32 if r else 0 for r in m.river), "big") for name, m in BOARD_MAPS.items()
+}
 
 
 def board_strings(state: State) -> list[str]:
-    offsets = _RIVER_OFFSETS[state.board]
-    text = bytes(map(int.__add__, state.cells, offsets)).translate(_BOARD_TEXT).decode("ascii")
-    return [text[start:start + COLS] for start in range(0, ROWS * COLS, COLS)]
+    """The board's 11 strings of 16 cells, kept on the state (and carried to the next
+    one with the squares that changed rewritten: `board_strings_after`)."""
+    rows = state.cache.get("board_strings")
+    if rows is None:
+        marked = int.from_bytes(bytes(state.cells), "big") | _RIVER_BITS[state.board]
+        text = marked.to_bytes(SQUARES, "big").translate(_BOARD_TEXT).decode("ascii")
+        rows = state.cache["board_strings"] = [text[start:start + COLS] for start in range(0, SQUARES, COLS)]
+    return rows[:]
+
+
+def board_strings_after(rows: list[str], state: State, squares) -> list[str]:
+    """`rows` (the board strings before `squares` changed) with those squares rewritten."""
+    rows = rows[:]
+    river = state.board_map.river
+    for sq in squares:
+        row, col = divmod(sq, COLS)
+        char = chr(_BOARD_TEXT[state.cells[sq] + (32 if river[sq] else 0)])
+        rows[row] = rows[row][:col] + char + rows[row][col + 1:]
+    return rows
 
 
 def _square_or_none(sq: int) -> str | None:
     return None if sq < 0 else SQUARE_NAMES[sq]
+
+
+# A leader's square name by index; -1 (in supply) reads the None at the end.
+_SQUARE_OR_NONE = (*SQUARE_NAMES, None)
+# The JSON lists a player's leaders king first.
+_LEADER_ORDER = itemgetter(BLACK, RED, BLUE, GREEN)
+_LEADER_KEYS = tuple(LEADERS[c] for c in (BLACK, RED, BLUE, GREEN))
 
 
 def _conflict_json(conflict: dict | None) -> dict | None:
@@ -144,9 +174,7 @@ def to_json(state: State) -> dict:
         "players": [
             {
                 "dynasty": DYNASTIES[seat],
-                "leaders": {
-                    LEADERS[c]: _square_or_none(state.leaders[seat][c]) for c in (BLACK, RED, BLUE, GREEN)
-                },
+                "leaders": dict(zip(_LEADER_KEYS, map(_SQUARE_OR_NONE.__getitem__, _LEADER_ORDER(state.leaders[seat])))),
                 "hand": dict(zip(COLORS, state.hands[seat])),
                 "score": dict(zip(COLORS, state.scores[seat])),
                 "treasures": state.treasure_counts[seat],

@@ -8,7 +8,7 @@ from engine.tigris.open_tiles import drawing_seat, queue_refills, refill_display
 from engine.tigris.ziggurat import ziggurat_options, ziggurat_point_owed
 from engine.tigris.board import BLOCKS_OF, SQUARE_NAMES, block_squares
 from engine.tigris.conflicts import resolve_conflict, start_war, war_colors
-from engine.tigris.regions import leader_code, next_to_temple, regions
+from engine.tigris.regions import leader_code, next_to_temple, regions, vacate
 from engine.tigris.scoring import add_points, ranking
 from engine.tigris.state import (
     BLACK, BOARD_MAPS, COLORS, EMPTY, FACE_DOWN, FACE_UP, GREEN, HAND_SIZE, LEADERS,
@@ -196,27 +196,30 @@ def return_stranded_leaders(s: State, events: list) -> None:
     for seat, row in enumerate(s.leaders):
         for color, sq in enumerate(row):
             if sq >= 0 and not next_to_temple(s.cells, sq):
-                s.cells[sq] = EMPTY
+                vacate(s, [sq])
                 row[color] = -1
-                s.cache = {}
                 events.append({
                     "type": "leader_returned", "seat": seat, "leader": LEADERS[color],
                     "square": SQUARE_NAMES[sq], "reason": "no_temple",
                 })
 
 
-def _treasure_kingdoms(s: State):
+def _treasure_kingdoms(s: State) -> list[tuple[int, list[int], list[int]]]:
     """(owner, treasures, take-first treasures) per kingdom owing a treasure pick."""
-    reg = regions(s)
-    take_first = s.board_map.take_first
-    for seat, row in enumerate(s.leaders):
-        trader = row[GREEN]
-        if trader < 0:
-            continue
-        rid = reg.labels[trader]
-        found = [t for t in s.treasures if reg.labels[t] == rid]
-        if len(found) >= 2:
-            yield seat, found, [t for t in found if t in take_first]
+    cached = s.cache.get("treasure_kingdoms")
+    if cached is None:
+        cached = s.cache["treasure_kingdoms"] = []
+        labels = regions(s).labels
+        take_first = s.board_map.take_first
+        for seat, row in enumerate(s.leaders):
+            trader = row[GREEN]
+            if trader < 0:
+                continue
+            rid = labels[trader]
+            found = [t for t in s.treasures if labels[t] == rid]
+            if len(found) >= 2:
+                cached.append((seat, found, [t for t in found if t in take_first]))
+    return cached
 
 
 def take_forced_treasures(s: State, events: list) -> bool:
@@ -247,6 +250,7 @@ def take_treasure(s: State, seat: int, sq: int, events: list) -> None:
     s.treasures = s.treasures - {sq}
     s.treasure_counts[seat] += 1
     s.cache.pop("treasure_choices", None)
+    s.cache.pop("treasure_kingdoms", None)
     events.append({"type": "treasure_taken", "seat": seat, "square": SQUARE_NAMES[sq]})
 
 
