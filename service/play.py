@@ -15,7 +15,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 import engine
@@ -37,7 +37,10 @@ class Work:
 
     @property
     def ids(self) -> tuple[list[int], list[tuple[int, float]]]:
-        """The notification ids, and each deadline's (id, due timestamp)."""
+        """The notification ids, and each deadline's (id, due timestamp), once written
+        (`rows.write`)."""
+        if any(row.id is None for row in [*self.notifications, *self.deadlines]):
+            raise RuntimeError("the work's rows are not written yet (rows.write)")
         return [n.id for n in self.notifications], [(d.id, _aware(d.due_at).timestamp()) for d in self.deadlines]
 
 
@@ -48,7 +51,7 @@ def load_game(db: Session, game_id: int, lock: bool = False) -> Game | rows.Game
     transaction and read as a plain record, with its seats and their users read in the
     same statement (see `seats_of`); `rows.write` writes what the use case changed."""
     if lock:
-        game = rows.read_locked(db, rows.GAME.c.id == game_id)
+        game = rows.read_locked(db, game_id)
     else:
         game = db.exec(select(Game).where(Game.id == game_id)).first()
     if game is None:
@@ -486,13 +489,16 @@ def _write_deadlines(db: Session, game: Game, seat: Seat, now: datetime, tc: Tim
         work.deadlines.append(rows.add_deadline(db, game_id=game.id, seat=seat.seat, kind=kind, due_at=when))
 
 
+_ABSENCE = Absence.__table__
+_TIMEZONE_AND_ABSENCES = select(rows.USER.c.timezone, _ABSENCE.c.first_day, _ABSENCE.c.last_day).select_from(
+    rows.USER.outerjoin(_ABSENCE, _ABSENCE.c.user_id == rows.USER.c.id)).where(rows.USER.c.id == bindparam("user_id"))
+
+
 def _timezone_and_absences(db: Session, user_id: int | None) -> tuple[str, list]:
     """The player's timezone and declared absences (first day, last day), in one query."""
     if user_id is None:
         return "UTC", []
-    user, absence = rows.USER, Absence.__table__
-    found = db.execute(select(user.c.timezone, absence.c.first_day, absence.c.last_day).select_from(
-        user.outerjoin(absence, absence.c.user_id == user.c.id)).where(user.c.id == user_id)).all()
+    found = db.connection().execute(_TIMEZONE_AND_ABSENCES, {"user_id": user_id}).all()
     return (found[0][0] if found else "UTC"), [(first, last) for _, first, last in found if first is not None]
 
 
@@ -579,7 +585,7 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
     """A timeout deadline came due: apply the game's policy if it is still current.
     Idempotent: a deadline already done, or a seat no longer deciding, changes nothing."""
     of_deadline = select(Deadline.game_id).where(Deadline.id == deadline_id).scalar_subquery()
-    game = rows.read_locked(db, rows.GAME.c.id == of_deadline)
+    game = rows.read_locked(db, where=rows.GAME.c.id == of_deadline)
     if game is None:
         return None, Work()
     # Read under the game's lock: a move that cancelled the deadline has committed by now.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlmodel import Session
@@ -23,6 +24,25 @@ from service.models import Deadline, Game, Move, Notification, Seat, User
 GAME, SEAT, USER = Game.__table__, Seat.__table__, User.__table__
 MOVE, DEADLINE, NOTIFICATION = Move.__table__, Deadline.__table__, Notification.__table__
 _USER_COLUMNS = (USER.c.id, USER.c.email, USER.c.name, USER.c.timezone, USER.c.email_mode)
+_GAME_COLUMNS, _SEAT_COLUMNS = list(GAME.c), list(SEAT.c)
+# Statements are built once (building one costs more than running it); their bound
+# names are not the columns' own, which SQLAlchemy keeps for SET and VALUES.
+_LOCKED_READ = select(*_GAME_COLUMNS, *_SEAT_COLUMNS, *_USER_COLUMNS).select_from(
+    GAME.outerjoin(SEAT, SEAT.c.game_id == GAME.c.id).outerjoin(USER, USER.c.id == SEAT.c.user_id)
+).order_by(SEAT.c.id).with_for_update(of=GAME)
+_INSERT_MOVE = insert(MOVE)
+_INSERT_RETURNING_ID = {table: insert(table).returning(table.c.id, sort_by_parameter_order=True)
+                        for table in (DEADLINE, NOTIFICATION)}
+_CANCEL = update(DEADLINE).where(DEADLINE.c.game_id == bindparam("of_game"), DEADLINE.c.done_at.is_(None)).values(
+    done_at=bindparam("now"), outcome="cancelled")
+_CANCEL_SEATS = _CANCEL.where(DEADLINE.c.seat.in_(bindparam("of_seats", expanding=True)))
+
+
+@lru_cache(maxsize=64)
+def _update_by_id(table, names: tuple[str, ...]):
+    """UPDATE of the named columns of one row (by `row_id`), values bound as `new_<name>`."""
+    return update(table).where(table.c.id == bindparam("row_id")).values(
+        {name: bindparam(f"new_{name}") for name in names})
 
 
 class Record:
@@ -81,19 +101,23 @@ def changes(db: Session) -> Changes:
     return found
 
 
-def read_locked(db: Session, where) -> GameRow | None:
-    """The game matching `where` (a clause on the game table), its row locked for the
-    transaction; its seats and their users, read in the same statement, are kept in
-    the session's info for `play.seats_of` and `play.users_of`."""
+_BY_ID = _LOCKED_READ.where(GAME.c.id == bindparam("game_id"))
+
+
+def read_locked(db: Session, game_id: int | None = None, where=None) -> GameRow | None:
+    """The game `game_id` (or the one matching `where`, a clause on the game table),
+    its row locked for the transaction; its seats and their users, read in the same
+    statement, are kept in the session's info for `play.seats_of` and `play.users_of`."""
     db.flush()  # ORM changes made earlier in the transaction are read back
-    game_columns, seat_columns = list(GAME.c), list(SEAT.c)
-    rows = db.execute(
-        select(*game_columns, *seat_columns, *_USER_COLUMNS).select_from(
-            GAME.outerjoin(SEAT, SEAT.c.game_id == GAME.c.id).outerjoin(USER, USER.c.id == SEAT.c.user_id))
-        .where(where).order_by(SEAT.c.id).with_for_update(of=GAME)).all()
+    connection = db.connection()
+    if where is None:
+        rows = connection.execute(_BY_ID, {"game_id": game_id}).all()
+    else:
+        rows = connection.execute(_LOCKED_READ.where(where)).all()
     if not rows:
         return None
     found = changes(db)
+    game_columns, seat_columns = _GAME_COLUMNS, _SEAT_COLUMNS
     games, seats = len(game_columns), len(game_columns) + len(seat_columns)
     game = GameRow({c.name: v for c, v in zip(game_columns, rows[0][:games])}, GAME)
     found.records.append(game)
@@ -143,48 +167,46 @@ def write(db: Session) -> None:
     found = db.info.get("changes")
     if found is None:
         return
+    connection = db.connection()
     seats = []
     for record in found.records:
         values = record.changed()
         if not values:
             continue
         if record._table is GAME:
-            db.execute(update(GAME).where(GAME.c.id == record.id).values(values))
+            _update(connection, GAME, [(record, values)])
         else:
             seats.append((record, values))
         record.written()
-    _write_seats(db, seats)
+    _update(connection, SEAT, seats)
     for (game_id, now), which in found.cancelled.items():
-        query = update(DEADLINE).where(DEADLINE.c.game_id == game_id, DEADLINE.c.done_at.is_(None))
-        if None not in which:
-            query = query.where(DEADLINE.c.seat.in_(sorted(which)))
-        db.execute(query.values(done_at=now, outcome="cancelled"))
+        if None in which:
+            connection.execute(_CANCEL, {"of_game": game_id, "now": now})
+        else:
+            connection.execute(_CANCEL_SEATS, {"of_game": game_id, "now": now, "of_seats": sorted(which)})
     found.cancelled.clear()
     if found.moves:
-        db.execute(insert(MOVE), found.moves)
+        connection.execute(_INSERT_MOVE, found.moves)
         found.moves.clear()
     for table, rows in ((DEADLINE, found.deadlines), (NOTIFICATION, found.notifications)):
-        _insert_returning_ids(db, table, rows)
+        _insert_returning_ids(connection, table, rows)
         rows.clear()
 
 
-def _write_seats(db: Session, seats: list[tuple[SeatRow, dict]]) -> None:
-    """One UPDATE for the changed seats (executemany when more than one)."""
-    if not seats:
+def _update(connection, table, changed: list[tuple[Record, dict]]) -> None:
+    """One UPDATE for the changed rows of `table` (executemany when more than one)."""
+    if not changed:
         return
-    names = sorted({name for _, values in seats for name in values})
-    # Bound names may not be the columns' own (SQLAlchemy keeps those for SET).
-    parameters = [{"seat_id": seat.id, **{f"new_{name}": getattr(seat, name) for name in names}} for seat, _ in seats]
-    query = update(SEAT).where(SEAT.c.id == bindparam("seat_id")).values(
-        {name: bindparam(f"new_{name}") for name in names})
-    db.execute(query, parameters if len(parameters) > 1 else parameters[0])
+    names = tuple(sorted({name for _, values in changed for name in values}))
+    parameters = [{"row_id": row.id, **{f"new_{name}": getattr(row, name) for name in names}} for row, _ in changed]
+    connection.execute(_update_by_id(table, names), parameters if len(parameters) > 1 else parameters[0])
 
 
-def _insert_returning_ids(db: Session, table, rows: list[NewRow]) -> None:
+def _insert_returning_ids(connection, table, rows: list[NewRow]) -> None:
     if not rows:
         return
     values = [{name: value for name, value in row.__dict__.items() if not name.startswith("_") and name != "id"}
               for row in rows]
-    ids = db.execute(insert(table).returning(table.c.id, sort_by_parameter_order=True), values).scalars().all()
+    ids = connection.execute(_INSERT_RETURNING_ID[table], values).scalars().all()
     for row, row_id in zip(rows, ids):
         row.id = row_id

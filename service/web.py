@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import current_app, request, session
 from flask_wtf.csrf import validate_csrf
 from wtforms import ValidationError
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlmodel import Session
 
 from service import tasks
@@ -72,15 +72,18 @@ def _check_api_csrf() -> None:
                            "X-CSRFToken header; or send 'Authorization: Bearer <token>'", code="csrf_missing") from None
 
 
+_DEADLINE = Deadline.__table__.c
+_OPEN_TIMEOUTS = select(_DEADLINE.seat, _DEADLINE.due_at).where(
+    _DEADLINE.game_id == bindparam("game_id"), _DEADLINE.kind == "timeout", _DEADLINE.done_at.is_(None))
+
+
 def present_game(db: Session, game: Game, user: User | None) -> dict:
     """The game as `user` may see it: his own view, or the spectator's."""
     seats = seats_of(db, game)
     mine = next((s for s in seats if user is not None and s.user_id == user.id and s.status != "declined"), None)
     users = users_of(db, game)  # read with the seats
     playing = mine is not None and mine.seat is not None
-    deadline = Deadline.__table__.c
-    deadlines = dict(db.execute(select(deadline.seat, deadline.due_at).where(
-        deadline.game_id == game.id, deadline.kind == "timeout", deadline.done_at.is_(None))).all())
+    deadlines = dict(db.connection().execute(_OPEN_TIMEOUTS, {"game_id": game.id}).all())
     data = {
         "id": game.id, "game_type": game.game_type, "title": game.title, "status": game.status,
         "version": game.version, "options": game.options, "time_control": game.time_control,
