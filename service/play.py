@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 import engine
 from service import rows
 from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale, TooMany
-from service.models import Absence, Deadline, Game, Move, Notification, Seat, User, utcnow
+from service.models import Deadline, Game, Move, Notification, Seat, User, utcnow
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
 TIMEOUT_POLICIES = ("bot", "default_move", "skip", "forfeit")
@@ -483,21 +483,25 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _write_deadlines(db: Session, game: Game, seat: Seat, now: datetime, tc: TimeControl, work: Work) -> None:
-    timezone, absences = _timezone_and_absences(db, seat.user_id)
+    timezone, absences = _timezone_and_absences(db, game, seat.user_id)
     due = deadline_for(now, seat.bank_seconds, tc, timezone, absences)
     for kind, when in [*(("reminder", t) for t in reminder_times(now, due, tc)), ("timeout", due)]:
         work.deadlines.append(rows.add_deadline(db, game_id=game.id, seat=seat.seat, kind=kind, due_at=when))
 
 
-_ABSENCE = Absence.__table__
-_TIMEZONE_AND_ABSENCES = select(rows.USER.c.timezone, _ABSENCE.c.first_day, _ABSENCE.c.last_day).select_from(
-    rows.USER.outerjoin(_ABSENCE, _ABSENCE.c.user_id == rows.USER.c.id)).where(rows.USER.c.id == bindparam("user_id"))
+_TIMEZONE_AND_ABSENCES = select(rows.USER.c.timezone, rows.ABSENCE.c.first_day, rows.ABSENCE.c.last_day).select_from(
+    rows.USER.outerjoin(rows.ABSENCE, rows.ABSENCE.c.user_id == rows.USER.c.id)
+).where(rows.USER.c.id == bindparam("user_id"))
 
 
-def _timezone_and_absences(db: Session, user_id: int | None) -> tuple[str, list]:
-    """The player's timezone and declared absences (first day, last day), in one query."""
+def _timezone_and_absences(db: Session, game: Game, user_id: int | None) -> tuple[str, list]:
+    """The player's timezone and declared absences (first day, last day): read with
+    the locked game (`rows.read_locked`), else in one query."""
     if user_id is None:
         return "UTC", []
+    user = users_of(db, game).get(user_id)
+    if isinstance(user, rows.UserRow):
+        return user.timezone, user.absences
     found = db.connection().execute(_TIMEZONE_AND_ABSENCES, {"user_id": user_id}).all()
     return (found[0][0] if found else "UTC"), [(first, last) for _, first, last in found if first is not None]
 

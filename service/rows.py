@@ -19,16 +19,20 @@ from functools import lru_cache
 from sqlalchemy import bindparam, insert, select, update
 from sqlmodel import Session
 
-from service.models import Deadline, Game, Move, Notification, Seat, User
+from service.models import Absence, Deadline, Game, Move, Notification, Seat, User
 
 GAME, SEAT, USER = Game.__table__, Seat.__table__, User.__table__
 MOVE, DEADLINE, NOTIFICATION = Move.__table__, Deadline.__table__, Notification.__table__
-_USER_COLUMNS = (USER.c.id, USER.c.email, USER.c.name, USER.c.timezone, USER.c.email_mode)
+ABSENCE = Absence.__table__
+_USER_COLUMNS = (USER.c.id, USER.c.email, USER.c.name, USER.c.timezone)
 _GAME_COLUMNS, _SEAT_COLUMNS = list(GAME.c), list(SEAT.c)
 # Statements are built once (building one costs more than running it); their bound
-# names are not the columns' own, which SQLAlchemy keeps for SET and VALUES.
-_LOCKED_READ = select(*_GAME_COLUMNS, *_SEAT_COLUMNS, *_USER_COLUMNS).select_from(
+# names are not the columns' own, which SQLAlchemy keeps for SET and VALUES. A seat's
+# row comes once per absence its user declared (they set the deadlines).
+_LOCKED_READ = select(*_GAME_COLUMNS, *_SEAT_COLUMNS, *_USER_COLUMNS, ABSENCE.c.first_day, ABSENCE.c.last_day
+                      ).select_from(
     GAME.outerjoin(SEAT, SEAT.c.game_id == GAME.c.id).outerjoin(USER, USER.c.id == SEAT.c.user_id)
+    .outerjoin(ABSENCE, ABSENCE.c.user_id == USER.c.id)
 ).order_by(SEAT.c.id).with_for_update(of=GAME)
 _INSERT_MOVE = insert(MOVE)
 _INSERT_RETURNING_ID = {table: insert(table).returning(table.c.id, sort_by_parameter_order=True)
@@ -76,7 +80,8 @@ class SeatRow(Record):
 
 
 class UserRow(Record):
-    """The columns of a seat's user that play and the game's answer read."""
+    """The columns of a seat's user that play and the game's answer read, and the
+    user's `absences` (first day, last day)."""
 
 
 class NewRow(Record):
@@ -106,8 +111,9 @@ _BY_ID = _LOCKED_READ.where(GAME.c.id == bindparam("game_id"))
 
 def read_locked(db: Session, game_id: int | None = None, where=None) -> GameRow | None:
     """The game `game_id` (or the one matching `where`, a clause on the game table),
-    its row locked for the transaction; its seats and their users, read in the same
-    statement, are kept in the session's info for `play.seats_of` and `play.users_of`."""
+    its row locked for the transaction; its seats and their users (with their
+    absences), read in the same statement, are kept in the session's info for
+    `play.seats_of` and `play.users_of`."""
     db.flush()  # ORM changes made earlier in the transaction are read back
     connection = db.connection()
     if where is None:
@@ -119,17 +125,22 @@ def read_locked(db: Session, game_id: int | None = None, where=None) -> GameRow 
     found = changes(db)
     game_columns, seat_columns = _GAME_COLUMNS, _SEAT_COLUMNS
     games, seats = len(game_columns), len(game_columns) + len(seat_columns)
+    absences = seats + len(_USER_COLUMNS)
     game = GameRow({c.name: v for c, v in zip(game_columns, rows[0][:games])}, GAME)
     found.records.append(game)
     seat_rows, users = [], {}
     for row in rows:
         if row[games] is None:
             continue  # a game without seats (outer join)
-        seat = SeatRow({c.name: v for c, v in zip(seat_columns, row[games:seats])}, SEAT)
-        seat_rows.append(seat)
-        found.records.append(seat)
-        if row[seats] is not None:
-            users[row[seats]] = UserRow({c.name: v for c, v in zip(_USER_COLUMNS, row[seats:])})
+        if not seat_rows or seat_rows[-1].id != row[games]:
+            seat = SeatRow({c.name: v for c, v in zip(seat_columns, row[games:seats])}, SEAT)
+            seat_rows.append(seat)
+            found.records.append(seat)
+            if row[seats] is not None:
+                users[row[seats]] = UserRow({**{c.name: v for c, v in zip(_USER_COLUMNS, row[seats:absences])},
+                                             "absences": []})
+        if row[absences] is not None:
+            users[row[seats]].absences.append((row[absences], row[absences + 1]))
     db.info[("seats", game.id)] = seat_rows
     db.info[("seat users", game.id)] = users
     return game
