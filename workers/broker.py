@@ -1,4 +1,11 @@
-"""The Redis broker transport, with one repair: a worker survives losing Redis.
+"""The Redis broker transport, with one repair and one saving.
+
+The saving: kombu builds a new Redis client object (on its shared connection pool)
+for every message it publishes, which cost about a quarter of a publish's CPU; the
+channel here keeps one for its publishes. redis-py clients are thread-safe: each
+command takes a connection from the pool.
+
+The repair: a worker survives losing Redis.
 
 When the broker connection drops while messages are delivered but not yet
 acknowledged (a task running under `acks_late`), Celery closes the broken connection
@@ -16,6 +23,16 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 
 class Channel(kombu_redis.Channel):
+    _publishing_client = None
+
+    def _create_client(self, asynchronous=False):
+        if asynchronous:
+            return super()._create_client(asynchronous)
+        client = self._publishing_client
+        if client is None or client.connection_pool is not self.pool:  # the pool is new after a disconnection
+            client = self._publishing_client = super()._create_client()
+        return client
+
     def _connparams(self, asynchronous=False):
         if self.connection.client is None:
             raise RedisConnectionError("the broker connection is closed")
