@@ -110,6 +110,9 @@ def rules(game: Game):
 
 
 def game_state(game: Game):
+    parsed = getattr(game, "parsed_state", None)  # a record keeps the state its last move made
+    if parsed is not None and parsed[0] is game.state:
+        return parsed[1]
     return rules(game).from_json(game.state)
 
 
@@ -368,7 +371,7 @@ def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_s
 def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bool,
            now: datetime, work: Work, email_mover: bool | None = None) -> list[dict]:
     game_rules = rules(game)
-    state = game_rules.from_json(game.state)
+    state = game_state(game)
     before = game_rules.pending(state)
     if seat_number not in before:
         raise Forbidden("this is not your decision now", code="not_your_turn")
@@ -386,6 +389,8 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
     rows.add_move(db, game_id=game.id, seq=game.move_count, seat=seat_number, move=move, events=events,
                   by_service=by_service)
     game.state = game_rules.to_json(state)
+    if isinstance(game, rows.GameRow):
+        game.parsed_state = (game.state, state)
     game.version += 1
     _decisions_changed(db, game, before, state, work, now, mover=(seat_number, email_mover))
     _play_for_resigned(db, game, work, now)
@@ -406,7 +411,7 @@ def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> No
     if game.status != "active" or not resigned:
         return
     game_rules = rules(game)
-    state = game_rules.from_json(game.state)
+    state = game_state(game)
     due = [s for s in game_rules.pending(state) if s in resigned]
     if due:
         _apply(db, game, due[0], bot_move(game.game_type, game.id, state, due[0], STAND_IN), True, now, work)
@@ -469,11 +474,11 @@ def _play_bot(db: Session, game: Game, seat_number: int, kind: str, now: datetim
     from service.bots import bot_move
 
     game_rules = rules(game)
-    state = game_rules.from_json(game.state)
+    state = game_state(game)
     while game.status == "active" and seat_number in game_rules.pending(state):
         move = bot_move(game.game_type, game.id, state, seat_number, kind)
         _apply(db, game, seat_number, move, True, now, work)
-        state = game_rules.from_json(game.state)
+        state = game_state(game)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -599,7 +604,7 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
         return game, work
     deadline.done_at, deadline.outcome = now, "fired"  # written before any cancellation (`rows.write`)
     game_rules = rules(game)
-    state = game_rules.from_json(game.state)
+    state = game_state(game)
     if deadline.seat not in game_rules.pending(state):
         return game, work
     seat = next(s for s in seats_of(db, game) if s.seat == deadline.seat)
@@ -626,7 +631,7 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
         # The deadline covered the whole decision (e.g. both actions of a turn).
         while game.status == "active" and seat.seat in game_rules.pending(state):
             _apply(db, game, seat.seat, game_rules.default_move(state, seat.seat), True, now, work)
-            state = game_rules.from_json(game.state)
+            state = game_state(game)
     rows.write(db)
     return game, work
 
