@@ -67,9 +67,10 @@ def load_user(db: Session, user_id: int) -> User:
 
 
 def seats_of(db: Session, game: Game) -> list[Seat]:
-    """The game's seats, read once per transaction (their rows stay in the session,
-    so changes made to them are seen; `_forget_seats` after adding one). Their users
-    come in the same query (see `users_of`)."""
+    """The game's seats, read once per transaction and kept, so changes made to them
+    are seen (`_forget_seats` after adding one): records read with the locked game
+    (`rows.read_locked`), else ORM rows read here. Their users come in the same query
+    (see `users_of`)."""
     key = ("seats", game.id)
     if key not in db.info:
         found = db.exec(select(Seat, User).outerjoin(User, User.id == Seat.user_id)
