@@ -41,10 +41,14 @@ def make_engine(url: str) -> Engine:
 
 @contextmanager
 def transaction(engine: Engine) -> Iterator[Session]:
-    """One unit of work: commit at the end, roll back on any error."""
+    """One unit of work: commit at the end, roll back on any error. Rows recorded
+    through `service.rows` and not yet written are written before the commit."""
+    from service.rows import write
+
     with Session(engine, expire_on_commit=False) as session:
         with session.begin():
             yield session
+            write(session)
 
 
 @contextmanager

@@ -15,12 +15,13 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, update
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 import engine
+from service import rows
 from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale, TooMany
-from service.models import Absence, Deadline, Game, Move, Notification, Seat, User, utcnow
+from service.models import Deadline, Game, Move, Notification, Seat, User, utcnow
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
 TIMEOUT_POLICIES = ("bot", "default_move", "skip", "forfeit")
@@ -31,39 +32,30 @@ log = logging.getLogger(__name__)
 class Work:
     """What a transaction left for the workers: notifications and deadlines."""
 
-    notifications: list[Notification] = field(default_factory=list)
-    deadlines: list[Deadline] = field(default_factory=list)
+    notifications: list[rows.NewRow] = field(default_factory=list)
+    deadlines: list[rows.NewRow] = field(default_factory=list)
 
     @property
     def ids(self) -> tuple[list[int], list[tuple[int, float]]]:
-        """The notification ids, and each deadline's (id, due timestamp)."""
+        """The notification ids, and each deadline's (id, due timestamp), once written
+        (`rows.write`)."""
+        if any(row.id is None for row in [*self.notifications, *self.deadlines]):
+            raise RuntimeError("the work's rows are not written yet (rows.write)")
         return [n.id for n in self.notifications], [(d.id, _aware(d.due_at).timestamp()) for d in self.deadlines]
 
 
 # --- loading and checking ------------------------------------------------------
 
-def load_game(db: Session, game_id: int, lock: bool = False) -> Game:
-    """The game; with `lock`, its row locked for the transaction and refreshed, and its
-    seats with their users read in the same statement (see `seats_of`)."""
+def load_game(db: Session, game_id: int, lock: bool = False) -> Game | rows.GameRow:
+    """The game. With `lock`, for a use case that changes it: its row locked for the
+    transaction and read as a plain record, with its seats and their users read in the
+    same statement (see `seats_of`); `rows.write` writes what the use case changed."""
     if lock:
-        return _load_locked_with_seats(db, game_id)
-    game = db.exec(select(Game).where(Game.id == game_id)).first()
+        game = rows.read_locked(db, game_id)
+    else:
+        game = db.exec(select(Game).where(Game.id == game_id)).first()
     if game is None:
         raise NotFound(f"no game {game_id}")
-    return game
-
-
-def _load_locked_with_seats(db: Session, game_id: int) -> Game:
-    # Refresh from the locked row even if this session already read the game.
-    rows = db.exec(select(Game, Seat, User).outerjoin(Seat, Seat.game_id == Game.id)
-                   .outerjoin(User, User.id == Seat.user_id).where(Game.id == game_id).order_by(Seat.id)
-                   .with_for_update(of=Game).execution_options(populate_existing=True)).all()
-    if not rows:
-        raise NotFound(f"no game {game_id}")
-    game = rows[0][0]
-    db.info[("seats", game.id)] = [seat for _, seat, _ in rows if seat is not None]
-    # The session keeps only weak references: hold the users for the transaction.
-    db.info[("seat users", game.id)] = [user for _, _, user in rows]
     return game
 
 
@@ -75,17 +67,23 @@ def load_user(db: Session, user_id: int) -> User:
 
 
 def seats_of(db: Session, game: Game) -> list[Seat]:
-    """The game's seats, read once per transaction (their rows stay in the session,
-    so changes made to them are seen; `_forget_seats` after adding one). Their users
-    come in the same query, so `db.get(User, seat.user_id)` needs no other."""
+    """The game's seats, read once per transaction and kept, so changes made to them
+    are seen (`_forget_seats` after adding one): records read with the locked game
+    (`rows.read_locked`), else ORM rows read here. Their users come in the same query
+    (see `users_of`)."""
     key = ("seats", game.id)
     if key not in db.info:
-        rows = db.exec(select(Seat, User).outerjoin(User, User.id == Seat.user_id)
-                       .where(Seat.game_id == game.id).order_by(Seat.id)).all()
-        db.info[key] = [seat for seat, _ in rows]
-        # The session keeps only weak references: hold the users for the transaction.
-        db.info[("seat users", game.id)] = [user for _, user in rows]
+        found = db.exec(select(Seat, User).outerjoin(User, User.id == Seat.user_id)
+                        .where(Seat.game_id == game.id).order_by(Seat.id)).all()
+        db.info[key] = [seat for seat, _ in found]
+        db.info[("seat users", game.id)] = {user.id: user for _, user in found if user is not None}
     return db.info[key]
+
+
+def users_of(db: Session, game: Game) -> dict:
+    """The users of the game's seats by id, read with the seats."""
+    seats_of(db, game)
+    return db.info[("seat users", game.id)]
 
 
 def _forget_seats(db: Session, game: Game) -> None:
@@ -113,16 +111,19 @@ def rules(game: Game):
 
 
 def game_state(game: Game):
+    parsed = getattr(game, "parsed_state", None)  # a record keeps the state its last move made
+    if parsed is not None and parsed[0] is game.state:
+        return parsed[1]
     return rules(game).from_json(game.state)
 
 
 def notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: Game | None = None,
-            seat: int | None = None, payload: dict | None = None) -> Notification:
-    row = Notification(
-        kind=kind, email=email, user_id=user_id, game_id=game.id if game else None, seat=seat,
+            seat: int | None = None, payload: dict | None = None) -> rows.NewRow:
+    """An outbox row, written by `rows.write` (at the latest before the commit)."""
+    row = rows.add_notification(
+        db, kind=kind, email=email, user_id=user_id, game_id=game.id if game else None, seat=seat,
         payload=payload or {}, message_id=f"<{uuid.uuid4().hex}@turnpost>",
     )
-    db.add(row)
     work.notifications.append(row)
     return row
 
@@ -198,7 +199,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
     _forget_seats(db, game)
     if len(seats_of(db, game)) == players and all(s.status == "accepted" for s in seats_of(db, game)):
         _start(db, game, seats_of(db, game), work)
-    db.flush()
+    rows.write(db)
     return game, work
 
 
@@ -256,7 +257,7 @@ def invite(db: Session, game_id: int, user: User, email: str, version,
     work = Work()
     _invite(db, work, game, user, invitee)
     game.version += 1
-    db.flush()
+    rows.write(db)
     return game, work
 
 
@@ -271,7 +272,7 @@ def cancel(db: Session, game_id: int, user: User, version, now: datetime | None 
     game.status = "abandoned"
     game.finished_at = now or utcnow()
     game.version += 1
-    db.flush()
+    rows.write(db)
     return game, Work()
 
 
@@ -289,7 +290,7 @@ def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tup
     accepted = [s for s in seats_of(db, game) if s.status == "accepted"]
     if len(accepted) == game.players:
         _start(db, game, accepted, work)
-    db.flush()
+    rows.write(db)
     return game, work
 
 
@@ -364,14 +365,14 @@ def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_s
         raise Conflict(f"the game is {game.status}; no moves are taken", code="game_not_active")
     work = Work()
     events = _apply(db, game, seat_number, move, by_service, now, work, email_mover)
-    db.flush()
+    rows.write(db)
     return game, events, work
 
 
 def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bool,
            now: datetime, work: Work, email_mover: bool | None = None) -> list[dict]:
     game_rules = rules(game)
-    state = game_rules.from_json(game.state)
+    state = game_state(game)
     before = game_rules.pending(state)
     if seat_number not in before:
         raise Forbidden("this is not your decision now", code="not_your_turn")
@@ -386,8 +387,11 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
         raise Invalid("the move's fields do not fit the game's move notation (see its docs): "
                       f"{sorted(move)}", code="bad_move") from None
     game.move_count += 1
-    db.add(Move(game_id=game.id, seq=game.move_count, seat=seat_number, move=move, events=events, by_service=by_service))
+    rows.add_move(db, game_id=game.id, seq=game.move_count, seat=seat_number, move=move, events=events,
+                  by_service=by_service)
     game.state = game_rules.to_json(state)
+    if isinstance(game, rows.GameRow):
+        game.parsed_state = (game.state, state)
     game.version += 1
     _decisions_changed(db, game, before, state, work, now, mover=(seat_number, email_mover))
     _play_for_resigned(db, game, work, now)
@@ -408,7 +412,7 @@ def _play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> No
     if game.status != "active" or not resigned:
         return
     game_rules = rules(game)
-    state = game_rules.from_json(game.state)
+    state = game_state(game)
     due = [s for s in game_rules.pending(state) if s in resigned]
     if due:
         _apply(db, game, due[0], bot_move(game.game_type, game.id, state, due[0], STAND_IN), True, now, work)
@@ -460,9 +464,7 @@ def _decisions_changed(db: Session, game: Game, before: dict, state, work: Work,
 def _bot_turn(db: Session, game: Game, seat: Seat, now: datetime, work: Work) -> None:
     """A bot seat owes a decision: a deadline due at once, which a worker fires by
     letting the bot play (`time_out`); no email."""
-    row = Deadline(game_id=game.id, seat=seat.seat, kind="bot", due_at=now)
-    db.add(row)
-    work.deadlines.append(row)
+    work.deadlines.append(rows.add_deadline(db, game_id=game.id, seat=seat.seat, kind="bot", due_at=now))
 
 
 def _play_bot(db: Session, game: Game, seat_number: int, kind: str, now: datetime, work: Work) -> None:
@@ -473,11 +475,11 @@ def _play_bot(db: Session, game: Game, seat_number: int, kind: str, now: datetim
     from service.bots import bot_move
 
     game_rules = rules(game)
-    state = game_rules.from_json(game.state)
+    state = game_state(game)
     while game.status == "active" and seat_number in game_rules.pending(state):
         move = bot_move(game.game_type, game.id, state, seat_number, kind)
         _apply(db, game, seat_number, move, True, now, work)
-        state = game_rules.from_json(game.state)
+        state = game_state(game)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -487,29 +489,31 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _write_deadlines(db: Session, game: Game, seat: Seat, now: datetime, tc: TimeControl, work: Work) -> None:
-    timezone, absences = _timezone_and_absences(db, seat.user_id)
+    timezone, absences = _timezone_and_absences(db, game, seat.user_id)
     due = deadline_for(now, seat.bank_seconds, tc, timezone, absences)
     for kind, when in [*(("reminder", t) for t in reminder_times(now, due, tc)), ("timeout", due)]:
-        row = Deadline(game_id=game.id, seat=seat.seat, kind=kind, due_at=when)
-        db.add(row)
-        work.deadlines.append(row)
+        work.deadlines.append(rows.add_deadline(db, game_id=game.id, seat=seat.seat, kind=kind, due_at=when))
 
 
-def _timezone_and_absences(db: Session, user_id: int | None) -> tuple[str, list]:
-    """The player's timezone and declared absences (first day, last day), in one query."""
+_TIMEZONE_AND_ABSENCES = select(rows.USER.c.timezone, rows.ABSENCE.c.first_day, rows.ABSENCE.c.last_day).select_from(
+    rows.USER.outerjoin(rows.ABSENCE, rows.ABSENCE.c.user_id == rows.USER.c.id)
+).where(rows.USER.c.id == bindparam("user_id"))
+
+
+def _timezone_and_absences(db: Session, game: Game, user_id: int | None) -> tuple[str, list]:
+    """The player's timezone and declared absences (first day, last day): read with
+    the locked game (`rows.read_locked`), else in one query."""
     if user_id is None:
         return "UTC", []
-    rows = db.exec(select(User.timezone, Absence.first_day, Absence.last_day)
-                   .outerjoin(Absence, Absence.user_id == User.id).where(User.id == user_id)).all()
-    return (rows[0][0] if rows else "UTC"), [(first, last) for _, first, last in rows if first is not None]
+    user = users_of(db, game).get(user_id)
+    if isinstance(user, rows.UserRow):
+        return user.timezone, user.absences
+    found = db.connection().execute(_TIMEZONE_AND_ABSENCES, {"user_id": user_id}).all()
+    return (found[0][0] if found else "UTC"), [(first, last) for _, first, last in found if first is not None]
 
 
 def _cancel_deadlines(db: Session, game_id: int, seat: int | None, now: datetime) -> None:
-    query = update(Deadline).where(Deadline.game_id == game_id, Deadline.done_at.is_(None))
-    if seat is not None:
-        query = query.where(Deadline.seat == seat)
-    # No deadline object in the session is read after this, so none needs syncing.
-    db.exec(query.values(done_at=now, outcome="cancelled").execution_options(synchronize_session=False))
+    rows.cancel_deadlines(db, game_id, seat, now)
 
 
 def _finish(db: Session, game: Game, result: dict | None, status: str, work: Work, now: datetime) -> None:
@@ -553,7 +557,7 @@ def resign(db: Session, game_id: int, user: User, version, now: datetime | None 
         raise Conflict("you have already resigned", code="already_resigned")
     work = Work()
     _resign_seat(db, game, seat, work, now)
-    db.flush()
+    rows.write(db)
     return game, work
 
 
@@ -583,7 +587,7 @@ def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime |
     work = Work()
     if all(s.abandon_vote or s.resigned for s in seats_of(db, game) if s.seat is not None):
         _finish(db, game, None, "abandoned", work, now)
-    db.flush()
+    rows.write(db)
     return game, work
 
 
@@ -591,8 +595,7 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
     """A timeout deadline came due: apply the game's policy if it is still current.
     Idempotent: a deadline already done, or a seat no longer deciding, changes nothing."""
     of_deadline = select(Deadline.game_id).where(Deadline.id == deadline_id).scalar_subquery()
-    game = db.exec(select(Game).where(Game.id == of_deadline).with_for_update()
-                   .execution_options(populate_existing=True)).first()
+    game = rows.read_locked(db, where=rows.GAME.c.id == of_deadline)
     if game is None:
         return None, Work()
     # Read under the game's lock: a move that cancelled the deadline has committed by now.
@@ -600,19 +603,20 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
     work = Work()
     if deadline.done_at is not None or game.status != "active":
         return game, work
-    deadline.done_at, deadline.outcome = now, "fired"
+    deadline.done_at, deadline.outcome = now, "fired"  # written before any cancellation (`rows.write`)
     game_rules = rules(game)
-    state = game_rules.from_json(game.state)
+    state = game_state(game)
     if deadline.seat not in game_rules.pending(state):
         return game, work
     seat = next(s for s in seats_of(db, game) if s.seat == deadline.seat)
     if deadline.kind == "bot":
         if seat.bot is not None:
             _play_bot(db, game, seat.seat, seat.bot, now, work)
-        db.flush()
+        rows.write(db)
         return game, work
     if deadline.kind == "reminder":
         notify(db, work, "reminder", seat.email, seat.user_id, game, seat.seat, {"version": game.version})
+        rows.write(db)
         return game, work
     for other in seats_of(db, game):
         if other.status == "accepted" and other.seat != seat.seat and other.bot is None:
@@ -628,8 +632,8 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
         # The deadline covered the whole decision (e.g. both actions of a turn).
         while game.status == "active" and seat.seat in game_rules.pending(state):
             _apply(db, game, seat.seat, game_rules.default_move(state, seat.seat), True, now, work)
-            state = game_rules.from_json(game.state)
-    db.flush()
+            state = game_state(game)
+    rows.write(db)
     return game, work
 
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 from flask import current_app, request, session
 from flask_wtf.csrf import validate_csrf
 from wtforms import ValidationError
-from sqlmodel import Session, select
+from sqlalchemy import bindparam, select
+from sqlmodel import Session
 
 from service import tasks
 from service.auth import user_for_api_token, user_for_session
 from service.db import transaction
 from service.errors import Unauthorized
 from service.models import Deadline, Game, Seat, User
-from service.play import Work, game_state, rules, seats_of
+from service.play import Work, game_state, rules, seats_of, users_of
 
 
 def settings():
@@ -71,17 +72,18 @@ def _check_api_csrf() -> None:
                            "X-CSRFToken header; or send 'Authorization: Bearer <token>'", code="csrf_missing") from None
 
 
+_DEADLINE = Deadline.__table__.c
+_OPEN_TIMEOUTS = select(_DEADLINE.seat, _DEADLINE.due_at).where(
+    _DEADLINE.game_id == bindparam("game_id"), _DEADLINE.kind == "timeout", _DEADLINE.done_at.is_(None))
+
+
 def present_game(db: Session, game: Game, user: User | None) -> dict:
     """The game as `user` may see it: his own view, or the spectator's."""
     seats = seats_of(db, game)
     mine = next((s for s in seats if user is not None and s.user_id == user.id and s.status != "declined"), None)
-    users = {s.user_id: db.get(User, s.user_id) for s in seats if s.user_id}  # read with the seats
+    users = users_of(db, game)  # read with the seats
     playing = mine is not None and mine.seat is not None
-    deadlines = {
-        d.seat: d.due_at
-        for d in db.exec(select(Deadline).where(
-            Deadline.game_id == game.id, Deadline.kind == "timeout", Deadline.done_at.is_(None)))
-    }
+    deadlines = dict(db.connection().execute(_OPEN_TIMEOUTS, {"game_id": game.id}).all())
     data = {
         "id": game.id, "game_type": game.game_type, "title": game.title, "status": game.status,
         "version": game.version, "options": game.options, "time_control": game.time_control,

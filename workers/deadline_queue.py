@@ -29,10 +29,11 @@ class DeadlineQueue:
         self.marker = prefix + MARKER
         self._pop_due = client.register_script(POP_DUE)
 
-    def add_many(self, entries: list[tuple[int, float]]) -> None:
-        """Mirror (deadline id, due timestamp) pairs, in one command."""
+    def add_many(self, entries: list[tuple[int, float]], pipeline=None) -> None:
+        """Mirror (deadline id, due timestamp) pairs, in one command; sent at once, or
+        with the other commands of `pipeline` (a Redis pipeline) when given."""
         if entries:
-            self.client.zadd(self.key, {str(deadline_id): due_at for deadline_id, due_at in entries})
+            (pipeline or self.client).zadd(self.key, {str(deadline_id): due_at for deadline_id, due_at in entries})
 
     def pop_due(self, now: float, limit: int = 500) -> list[int]:
         return [int(member) for member in self._pop_due(keys=[self.key], args=[now, limit])]

@@ -10,6 +10,7 @@ from sqlmodel import select
 import engine as engines
 from service.db import transaction
 from service.models import Game, Move, Notification, Seat, User
+from service import rows
 from service.play import Work, notify, game_state, rules
 from workers.compose import names_of
 
@@ -27,7 +28,7 @@ def write_digests(engine: Engine, base_url: str, now: datetime) -> Work:
             if games:
                 row = notify(db, work, "digest", user.email, user.id, payload={"games": games})
                 row.message_id = message_id
-        db.flush()
+        rows.write(db)
     return work
 
 

@@ -26,15 +26,26 @@ class CeleryDispatcher:
     def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
         """Deliver the notifications; mirror the (deadline id, due timestamp) pairs,
         and hand those already due (a bot's turn) to a worker at once rather than at
-        the next sweep; the mirrored copy fires as a no-op if that worker was first."""
+        the next sweep; the mirrored copy fires as a no-op if that worker was first.
+        The tasks and the mirror's ZADD go to Redis in one pipeline (kombu's publish
+        batch, see `workers.broker`)."""
+        from workers.app import celery
         from workers.tasks import deliver_notification, handle_deadlines
 
-        for notification_id in notification_ids:
-            deliver_notification.delay(notification_id)
-        self.queue.add_many(due)
         ready = due_now(due)
-        if ready:
-            handle_deadlines.delay(ready)
+        if notification_ids or ready:
+            with celery.producer_or_acquire() as producer, producer.batch():
+                channel = producer.channel
+                channel.open_batch = None  # kombu opens the batch at the first publish
+                for notification_id in notification_ids:
+                    deliver_notification.apply_async((notification_id,), producer=producer)
+                if ready:
+                    handle_deadlines.apply_async((ready,), producer=producer)
+                batch = getattr(channel, "open_batch", None)
+                if batch is not None:
+                    self.queue.add_many(due, batch.pipeline)
+                    due = []
+        self.queue.add_many(due)
 
     def inbound(self, inbound_id: int) -> None:
         """Process a stored reply (a lost task is made up by the inbound sweep)."""

@@ -5,7 +5,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from sqlmodel import select
 
-from service import auth
+from service import auth, rows
 from service.models import ApiToken
 from service.play import Work, notify
 from service.schemas import ProblemSchema, SignInRequestSchema, TokenCreateSchema, TokenListSchema, TokenSchema
@@ -22,7 +22,7 @@ def request_sign_in(db, email: str, base_url: str, secret_key: str, minutes: int
     token = auth.create_sign_in_link(db, email, secret_key)
     work = Work()
     notify(db, work, "sign_in", email, payload={"sign_in_url": f"{base_url}/sign-in/{token}", "valid_minutes": minutes})
-    db.flush()
+    rows.write(db)  # the notification's id, for the workers
     return email, work
 
 
