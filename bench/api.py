@@ -27,9 +27,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 sys.path.insert(0, os.path.dirname(_HERE))
 
 import engine  # noqa: E402
-from bench.common import free_port, fresh_database, two_player_games  # noqa: E402
-from service.auth import create_api_token, user_for_email  # noqa: E402
-from service.db import make_engine, transaction  # noqa: E402
+from bench.common import seat_tokens, free_port, fresh_database, two_player_games  # noqa: E402
 
 DB = "turnpost_bench"
 TIGRIS = engine.get_game("tigris")
@@ -38,10 +36,7 @@ TIGRIS = engine.get_game("tigris")
 def prepare(games: int) -> tuple[str, dict, list]:
     url = fresh_database(DB)
     table = [(gid, seed, version) for gid, seed, version, _, _ in two_player_games(url, games)]
-    db_engine = make_engine(url)
-    with transaction(db_engine) as db:  # the creator takes seat 0
-        tokens = {seat: create_api_token(db, user_for_email(db, f"{name}0@bench.test"))[1]
-                  for seat, name in enumerate(("ann", "bob"))}
+    tokens = seat_tokens(url)
     return url, tokens, table
 
 

@@ -31,9 +31,7 @@ import psycopg  # noqa: E402
 import redis  # noqa: E402
 
 import engine  # noqa: E402
-from bench.common import free_port, fresh_database, start_sink, two_player_games  # noqa: E402
-from service.auth import create_api_token, user_for_email  # noqa: E402
-from service.db import make_engine, transaction  # noqa: E402
+from bench.common import seat_tokens, service_env, free_port, fresh_database, start_sink, two_player_games  # noqa: E402
 
 DB = "turnpost_bench_latency"
 QUEUE = "turnpost-bench-latency"
@@ -74,16 +72,12 @@ def main() -> None:
     args = parser.parse_args()
     url = fresh_database(DB)
     games = two_player_games(url, args.games)
-    with transaction(make_engine(url)) as db:  # the creator takes seat 0
-        tokens = {seat: create_api_token(db, user_for_email(db, f"{name}0@bench.test"))[1]
-                  for seat, name in enumerate(("ann", "bob"))}
+    tokens = seat_tokens(url)
     client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
     smtp_port, web_port = free_port(), free_port()
     arrivals = os.path.join(tempfile.mkdtemp(), "arrivals")
     sink = start_sink(smtp_port, arrivals)
-    env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": QUEUE,
-           "SMTP_URL": f"smtp://127.0.0.1:{smtp_port}", "SECRET_KEY": "bench", "RATE_LIMIT": "1000000 per minute",
-           "TURNPOST_INSTANCE": tempfile.mkdtemp()}
+    env = service_env(url, QUEUE, smtp_port, tempfile.mkdtemp())
     celery = [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--loglevel=warning",
               "--without-gossip", "--without-mingle"]
     processes = [

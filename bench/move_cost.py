@@ -20,11 +20,9 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 sys.path.insert(0, os.path.dirname(_HERE))
 
 import engine  # noqa: E402
-from bench.common import fresh_database, two_player_games  # noqa: E402
+from bench.common import seat_tokens, fresh_database, two_player_games  # noqa: E402
 from service.app import create_app, start_dispatcher  # noqa: E402
-from service.auth import create_api_token, user_for_email  # noqa: E402
 from service.config import Settings  # noqa: E402
-from service.db import make_engine, transaction  # noqa: E402
 
 DB = "turnpost_bench_cost"
 QUEUE = "turnpost-bench-cost"
@@ -70,9 +68,7 @@ def main() -> None:
     args = parser.parse_args()
     url = fresh_database(DB)
     table = two_player_games(url, args.games)
-    with transaction(make_engine(url)) as db:
-        tokens = {seat: create_api_token(db, user_for_email(db, f"{name}0@bench.test"))[1]
-                  for seat, name in enumerate(("ann", "bob"))}
+    tokens = seat_tokens(url)
     app = create_app(Settings(database_url=url, redis_url="redis://127.0.0.1:6379/0", secret_key="bench",
                               queue=QUEUE, rate_limit="1000000 per minute", bench_endpoints=True))
     start_dispatcher(app)
