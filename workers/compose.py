@@ -186,14 +186,15 @@ def _deadline_words(db, game_id: int, seat: int) -> str:
     return row.due_at.strftime("%a %d %b %Y %H:%M UTC") if row else ""
 
 
-def picture_view(game_rules, state, seat: int | None, seat_view: dict) -> dict:
+def picture_view(game_rules, state, seat: int | None, seat_view: dict | None = None) -> dict:
     """The view an email's picture is drawn from: the spectators' one for a game whose
     board looks the same to every seat but for the reader's own marks (Tigris' "(you)",
     Eden's own mana, both also in the email's text), so that every reader of a
-    position shares one picture; else the seat's own."""
+    position shares one picture; else the seat's own (`seat_view` when the caller has
+    it already)."""
     if seat is not None and getattr(game_rules, "shared_board_picture", False):
         return game_rules.view(state, None)
-    return seat_view
+    return seat_view if seat_view is not None else game_rules.view(state, seat)
 
 
 def board_picture(settings, game_type: str, view: dict) -> bytes | None:
@@ -254,10 +255,8 @@ def _digest(db, settings, row, game, context, images):
         shown = db.get(Game, entry.get("game_id")) if entry.get("game_id") else None
         seat = next((s for s in seats_of(db, shown) if s.user_id == row.user_id), None) if shown else None
         if shown is not None and shown.state is not None:
-            shown_rules, shown_state = rules(shown), game_state(shown)
-            view = shown_rules.view(shown_state, seat.seat if seat else None)
-            picture = board_picture(settings, shown.game_type,
-                                    picture_view(shown_rules, shown_state, seat.seat if seat else None, view))
+            view = picture_view(rules(shown), game_state(shown), seat.seat if seat else None)
+            picture = board_picture(settings, shown.game_type, view)
             if picture is not None:
                 images.append(Attachment(f"board-{shown.id}", picture, filename=f"board-{shown.id}.png"))
                 entry["board_cid"] = f"board-{shown.id}"
