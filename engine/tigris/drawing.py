@@ -32,6 +32,7 @@ TILE_NAMES = {"red": "temple", "blue": "farm", "green": "market", "black": "sett
 # The letter on every tile and monument tier, so colour is never the only cue.
 TILE_LETTERS = {"red": "T", "blue": "F", "green": "M", "black": "S"}
 TILE_CHARS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
+CHAR_OF_TILE = {color: char for char, color in TILE_CHARS.items()}
 LEADER_COLORS = {"king": "black", "priest": "red", "farmer": "blue", "trader": "green"}
 LEADER_LETTERS = {"king": "K", "priest": "P", "farmer": "F", "trader": "T"}
 BUILDING_NAMES = {"red": "library", "blue": "granary", "green": "market hall", "black": "palace"}
@@ -300,7 +301,7 @@ class _Board:
             color, face_down = self.tiles[sq]
             mark = "#" if face_down or sq in self.monument_of else "*" if sq in self.treasures else \
                 "^" if sq in self.buildings else " "
-            return f"{color[0] if color != 'black' else 'k'}{mark}"
+            return f"{CHAR_OF_TILE[color]}{mark}"
         return "~ " if sq in self.river else ". "
 
     # --- the text alternative ---
