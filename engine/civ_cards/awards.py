@@ -4,8 +4,9 @@ A card with no holder goes to the one player with the highest score, if that sco
 reaches the card's minimum (the minimum is for the first acquisition). A held card
 moves when another player's score exceeds the holder's: to the one player with the
 highest score, or to nobody when that score is shared. After a combat in which the
-holder lost a building and fell below the minimum, it goes to the one player with the
-highest score reaching the minimum, or to nobody.
+holder lost a building and fell below the minimum or below another player, it goes to
+the one player with the highest score reaching the minimum, or to nobody (the rulebook:
+"if nobody meets the requirements to be the new holder, it is simply taken away").
 """
 from __future__ import annotations
 
@@ -31,12 +32,14 @@ def update_awards(table: CardTable, s: dict, events: list, losers: tuple = ()) -
         top = max(points)
         leaders = [seat for seat, n in enumerate(points) if n == top]
         sole = leaders[0] if len(leaders) == 1 and qualifies(s, award, top) else None
+        exceeded = holder is not None and any(n > points[holder] for n in points)
         if holder is None:
             new = sole
-        elif any(n > points[holder] for seat, n in enumerate(points) if seat != holder):
-            new = leaders[0] if len(leaders) == 1 else None
-        elif holder in losers and not qualifies(s, award, points[holder]):
+        elif holder in losers and (exceeded or not qualifies(s, award, points[holder])):
+            # after a combat loss the new holder must meet the requirement, or nobody holds it
             new = sole
+        elif exceeded:
+            new = leaders[0] if len(leaders) == 1 else None
         else:
             new = holder
         if new != holder:

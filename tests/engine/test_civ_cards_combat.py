@@ -166,6 +166,46 @@ def test_losing_a_building_in_combat_passes_the_award_on_or_takes_it_back():
     assert s["awards"]["highest-happiness"] == 2
 
 
+def lose_both_temples(others, awards):
+    """Seat 1 (2 happiness, 2 culture from two Temples) loses both to two Archers of seat 0."""
+    s = at_war({0: player(hand={"archer": 2}), 1: player(buildings={1: ["temple"], 2: ["temple"]}), **others},
+               count=max(others) + 1, awards=awards)
+    s, events = play(s, (0, "attack archer 1"), (0, "attack archer 1"), (0, "fight"), (1, "counter done"))
+    assert s["players"][1]["plots"][0]["buildings"] == s["players"][1]["plots"][1]["buildings"] == []
+    return s, events
+
+
+BOTH_HELD_BY_1 = {"highest-happiness": 1, "highest-culture": 1}
+
+
+def test_a_holder_beaten_below_the_minimum_loses_the_awards_when_nobody_else_reaches_it():
+    # seat 2 has 1 happiness and 1 culture: more than the holder's 0, less than the 2 needed
+    s, events = lose_both_temples({2: player(technologies=["masonry", "mysticism"])}, BOTH_HELD_BY_1)
+    assert s["awards"] == {"highest-happiness": None, "highest-culture": None}
+    assert {(e["award"], e["seat"]) for e in events if e["type"] == "award_changed"} == {
+        ("highest-happiness", None), ("highest-culture", None)}
+
+
+def test_a_holder_beaten_in_combat_hands_the_awards_to_the_one_player_reaching_the_minimum():
+    s, _ = lose_both_temples({2: player(technologies=["masonry", "monarchy", "mysticism", "writing"]),
+                              3: player(technologies=["philosophy"])}, BOTH_HELD_BY_1)
+    assert s["awards"] == {"highest-happiness": 2, "highest-culture": 2}
+
+
+def test_a_tie_for_the_highest_score_after_combat_gives_the_awards_to_nobody():
+    both = player(technologies=["masonry", "monarchy", "mysticism", "writing"])
+    s, _ = lose_both_temples({2: both, 3: both}, BOTH_HELD_BY_1)
+    assert s["awards"] == {"highest-happiness": None, "highest-culture": None}
+
+
+def test_a_holder_still_at_the_minimum_after_combat_keeps_the_awards_on_a_tie():
+    s = at_war({0: player(hand={"archer": 1}),
+                1: player(buildings={1: ["temple"], 2: ["temple"]}, technologies=["masonry", "mysticism"]),
+                2: player(technologies=["masonry", "monarchy", "mysticism", "writing"])}, awards=BOTH_HELD_BY_1)
+    s, _ = play(s, (0, "attack archer 1"), (0, "fight"), (1, "counter done"), (1, "lose buildings 1:temple"))
+    assert s["awards"] == BOTH_HELD_BY_1  # 2 against 2: nobody exceeds the holder
+
+
 def test_combat_answers_are_checked():
     s = at_war({0: player(hand={"swordsman": 1}), 1: player(population={1: 1, 2: 1})})
     s, _ = play(s, (0, "attack swordsman 1"), (0, "fight"), (1, "counter done"))
