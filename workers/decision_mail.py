@@ -1,6 +1,6 @@
 """What a "your decision" email says, computed from the engine alone: the decision in
 words, what changed since the player's last decision (only what he may see), his hand,
-score and mana, and the choices that can be offered as one link each (for a turn's
+score, mana and resources, and the choices that can be offered as one link each (for a turn's
 action, which has too many choices to list, only a choice without arguments such as
 a pass)."""
 from __future__ import annotations
@@ -19,11 +19,12 @@ def _counts(counts: dict | None) -> str:
 
 def _hand(game, hand) -> str:
     """A hand as counts by kind (a dict) or as the cards held (a list), each card as
-    the game names it for players (an Eden cultivation card with its shape)."""
+    the game names it for players (an Eden cultivation card with its shape, a
+    Civilization card by its name)."""
+    label = getattr(game, "card_label", str)
     if isinstance(hand, list):
-        label = getattr(game, "card_label", str)
         return ", ".join(label(card) for card in hand) or "nothing"
-    return _counts(hand)
+    return _counts({label(card): n for card, n in hand.items()} if hand else hand)
 
 
 def _you_play(me: dict, seat: int) -> str:
@@ -36,11 +37,16 @@ def _you_play(me: dict, seat: int) -> str:
 
 
 def _score(me: dict) -> str:
-    """The player's score: points by colour (a dict) or one number (`points`)."""
+    """The player's score: points by colour (a dict), one number (`points`) or
+    victory points with what makes them (`figures`)."""
     if me.get("score"):
         return _counts(me["score"]) if any(me["score"].values()) else "none yet"
     if isinstance(me.get("points"), int):
         return str(me["points"])
+    if me.get("figures"):
+        figures = me["figures"]
+        return (f"{figures['vp']} VP ({figures['population']} population, "
+                f"{figures['technologies']} technologies, {figures['wonders']} wonders)")
     return ""
 
 
@@ -82,6 +88,7 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         "hand": _hand(game, me.get("hand")),
         "board_text": game.board_text(view) if hasattr(game, "board_text") else "",
         "mana": me.get("mana"),
+        "resources": _counts(me["resources"]) if "resources" in me else "",
         "scores": _score(me),
         "choices": choices,
         "reply_example": game.format_move(legal[0]) if legal else "",

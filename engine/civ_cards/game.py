@@ -7,7 +7,7 @@ from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
 from engine.civ_cards import buying, combat, narration
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
-from engine.civ_cards.moves import MOVES
+from engine.civ_cards.moves import MOVES, link_moves
 from engine.civ_cards.notation import FORMS, describe, format_move, parse_move
 from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
@@ -100,6 +100,16 @@ class CivCards:
     def legal_moves(self, s: dict, seat: int) -> list[dict]:
         kind = self.pending(s).get(seat)
         return [] if kind is None else MOVES[kind](self.table, s, seat)
+
+    def link_moves(self, s: dict, seat: int) -> list[dict]:
+        """The few moves offered as links or buttons when the choices are many (see
+        moves.link_moves); the rest are typed, sent by reply or clicked on the table."""
+        kind = self.pending(s).get(seat)
+        return [] if kind is None else link_moves(kind, self.legal_moves(s, seat))
+
+    def card_label(self, card: str) -> str:
+        """A card as players know it: its name on the table."""
+        return self.table.name(card)
 
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
         kind = move_type(move, MOVE_FIELDS)

@@ -141,3 +141,37 @@ MOVES = {
     "lose_buildings": lose_buildings_moves,
     "place_population": place_population_moves,
 }
+
+
+FEW_CHOICES = 12  # a decision with no more choices than this offers every one as a link
+
+# The way on from a decision (also what a passed deadline plays), always offered first.
+WAY_ON = {"buy": {"type": "end_buying"}, "attack": {"type": "fight"},
+          "counter": {"type": "end_counters"}, "walls": {"type": "repel", "unit": None}}
+# The moves of a decision with many choices that are still one click each: no payment
+# mix, plot or combination of cards to pick.
+SIMPLE_MOVES = {"buy": ("research", "trade"), "attack": ("attack",), "counter": ("counter",), "walls": ("repel",)}
+COMBINATIONS = ("give_population", "lose_buildings", "place_population")
+
+
+def link_moves(kind: str, legal: list[dict]) -> list[dict]:
+    """The choices worth a link or button: all when few; else the way on (end buying,
+    fight, counters done, no unit sent back) and the simple choices (a technology of
+    the display, a 3:1 trade, a unit and its target); for a choice of several plots or
+    buildings, the ones on a single plot first. Each other kind of decision is one
+    click per choice already (a plot, a card, a split of the yield)."""
+    if len(legal) <= FEW_CHOICES:
+        return legal
+    if kind in WAY_ON:
+        way_on = WAY_ON[kind]
+        return [way_on] + [move for move in legal if move["type"] in SIMPLE_MOVES[kind] and move != way_on]
+    if kind in COMBINATIONS:
+        return sorted(legal, key=lambda move: len(_plots_named(move)) > 1)[:FEW_CHOICES]
+    return legal
+
+
+def _plots_named(move: dict) -> set[int]:
+    """The plots a combat answer names: population by plot number, buildings as [plot, card]."""
+    if "plots" in move:
+        return set(move["plots"])
+    return {plot for plot, _card in move["buildings"]}

@@ -1,9 +1,14 @@
 """The content of a decision email, from real engine states."""
 import json
 
-from engine.simulate import random_playout
-from workers.decision_mail import decision_summary
+import pytest
 
+import engine
+from engine.simulate import random_playout
+from workers.decision_mail import MAX_LINK_CHOICES, decision_summary
+from workers.emails import render
+
+from tests.engine.civ_cards_positions import player as civ_player, position as civ_position
 from tests.engine.tigris_positions import GAME, play, position
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
@@ -41,3 +46,37 @@ def test_no_summary_leaks_another_seats_drawn_tiles_or_hand():
                     assert f"{NAMES[event['seat']]} drew" not in text
             for player, data in enumerate(summary["view"]["players"]):
                 assert ("hand" in data) == (player == other)
+
+
+CIV = engine.get_game("civ-cards")
+# The choices of a Civilization decision that are one click each, however many others there are.
+CIV_SIMPLE_CHOICES = ("end_buying", "research", "trade", "fight", "end_counters")
+
+
+def civ_simple_choices(legal: list[dict]) -> list[dict]:
+    return [m for m in legal if m["type"] in CIV_SIMPLE_CHOICES or m == {"type": "repel", "unit": None}]
+
+
+@pytest.mark.parametrize("players, seed, options", [(2, 3, {}), (3, 5, {}), (4, 8, {"teams": "opposite"})])
+def test_every_civ_decision_links_its_simple_choices(players, seed, options):
+    for _state, _seat, _move, state, _events in random_playout(CIV, players, seed, options):
+        for seat in CIV.pending(state):
+            legal = CIV.legal_moves(state, seat)
+            links = [CIV.parse_move(c["text"]) for c in decision_summary(CIV, state, seat, NAMES, [])["choices"]]
+            assert links and all(link in legal for link in links), (CIV.pending(state), links)
+            expected = legal if len(legal) <= MAX_LINK_CHOICES else civ_simple_choices(legal)
+            assert [m for m in expected if m not in links] == [], CIV.pending(state)
+
+
+def test_a_civ_decision_email_names_the_cards_and_shows_resources_and_victory_points():
+    s = civ_position({0: civ_player(hand={"swordsman": 2, "great-library": 1}, technologies=["masonry"],
+                                    resources={"food": 3, "commerce": 1}, population={1: 2})})
+    summary = decision_summary(CIV, s, 0, NAMES, [])
+    assert summary["hand"] == "2 Swordsman, 1 Great Library"
+    assert summary["resources"] == "3 food, 1 commerce"
+    assert summary["scores"] == "3 VP (2 population, 1 technologies, 0 wonders)"
+    _, text, _ = render("your_turn", {**summary, "game_title": "Civ #1", "deadline": "", "actions": [],
+                                      "game_url": "https://t.test/g/1", "preferences_url": "https://t.test/p",
+                                      "unsubscribe_url": "https://t.test/u", "board_cid": None, "board_alt": ""})
+    assert ("Your hand: 2 Swordsman, 1 Great Library\nYour resources: 3 food, 1 commerce\n"
+            "Your points: 3 VP (2 population, 1 technologies, 0 wonders)") in text

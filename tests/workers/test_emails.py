@@ -10,6 +10,7 @@ CONTEXTS = {
     "your_turn": {
         "game_title": EVIL, "prompt": "Take your first action of turn 3.", "deadline": "Tue 25 Nov 18:00 UTC",
         "changes": ["Bob placed a red temple on F7.", EVIL], "hand": "2 red, 1 blue", "scores": "3 red",
+        "resources": "",
         "actions": [{"label": "commit 0", "url": "https://t.test/a/tok0"}], "game_url": "https://t.test/g/4",
         "reply_example": "tile red F7", "board_cid": "board", "board_alt": "The board: red temple on F7",
         "preferences_url": "https://t.test/p/tok", "unsubscribe_url": "https://t.test/u/tok",
@@ -22,7 +23,7 @@ CONTEXTS = {
     "reply_answer": {
         "game_title": EVIL, "lines": ["Applied: place a red temple on F7.", EVIL], "forms": ["tile COLOR SQUARE"],
         "confirm_resign": False, "show_decision": True, "prompt": "Take your second action of turn 3.", "deadline": "",
-        "changes": [], "hand": "2 red", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
+        "changes": [], "hand": "2 red", "resources": "", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
         "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "", "you_play": "",
     },
     "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."], "url": "https://t.test/g/4"}]},
