@@ -83,6 +83,17 @@ def contest(s: State, seat: int, square: int, events: list) -> None:
     events.append({"type": "tile_contested", "seat": seat, "square": SQUARE_NAMES[square], "defender": defender})
 
 
+def uncontest(s: State, seat: int, events: list) -> None:
+    """Give up the defending group chosen so far, to choose another (ruling 7: a group
+    whose opening bid he cannot pay is not a dead end)."""
+    a = s.acquisition
+    if not a["defend"]:
+        raise IllegalMove("no tile is contested yet; contest one, or decline", code="bad_uncontest")
+    s.acquisition = {**a, "defender": None, "defend": []}
+    events.append({"type": "contest_withdrawn", "seat": seat, "defender": a["defender"],
+                   "squares": [SQUARE_NAMES[i] for i in a["defend"]]})
+
+
 def add_attacker(s: State, seat: int, square: int, events: list) -> None:
     a = s.acquisition
     if square not in support_choices(s, a):

@@ -21,6 +21,7 @@ MOVE_FIELDS = {
     "buy": ("card",),
     "pass": (),
     "contest": ("square",),
+    "uncontest": (),
     "attack_with": ("square",),
     "bid": ("amount",),
     "accept": (),
@@ -28,8 +29,8 @@ MOVE_FIELDS = {
 }
 MOVES_BY_DECISION = {
     "action": ("irrigate", "cultivate", "sell", "buy", "pass"),
-    "acquire": ("contest", "attack_with", "bid", "sell", "decline"),
-    "bid": ("bid", "accept"),
+    "acquire": ("contest", "uncontest", "attack_with", "bid", "sell", "decline"),
+    "bid": ("bid", "accept", "sell"),  # selling: the attacker only, in his own action step
 }
 OPTION_CHOICES = {"allow_two": (False, True)}
 DESCRIPTION = (
@@ -137,8 +138,8 @@ class Eden:
 
     def link_moves(self, state: State, seat: int) -> list[dict]:
         """The few moves offered as links or buttons: for a bid, accept or raise by 5
-        or 10; for an acquisition, the tiles to contest or add, the two lowest
-        openings, or decline; for an action, selling, buying and passing (cards are
+        or 10; for an acquisition, the tiles to contest or add, giving up the tiles
+        contested, the two lowest openings, or decline; for an action, selling, buying and passing (cards are
         played on the board). The rest is typed or sent by reply."""
         legal = self.legal_moves(state, seat)
         kind = self.pending(state).get(seat)
@@ -146,7 +147,7 @@ class Eden:
         if kind == "bid":
             return [{"type": "accept"}, *bids]
         if kind == "acquire":
-            return [m for m in legal if m["type"] in ("contest", "attack_with")] + bids + [{"type": "decline"}]
+            return [m for m in legal if m["type"] in ("contest", "uncontest", "attack_with")] + bids + [{"type": "decline"}]
         return [{"type": "pass"}, *(m for m in legal if m["type"] in ("sell", "buy"))]
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -213,6 +214,9 @@ def _cultivate(s, seat, move, events):
 
 
 def _sell(s, seat, move, events):
+    if seat != s.active:  # a defender answers a bid outside his own turn
+        raise IllegalMove("cultivation cards are sold only in your own turn; accept or raise the bid",
+                          code="wrong_decision")
     actions.sell(s, seat, _card(move["card"]), events)
 
 
@@ -226,6 +230,10 @@ def _pass(s, seat, move, events):
 
 def _contest(s, seat, move, events):
     acquisition.contest(s, seat, _square(move["square"]), events)
+
+
+def _uncontest(s, seat, move, events):
+    acquisition.uncontest(s, seat, events)
 
 
 def _attack_with(s, seat, move, events):
@@ -251,6 +259,7 @@ _HANDLERS = {
     "buy": _buy,
     "pass": _pass,
     "contest": _contest,
+    "uncontest": _uncontest,
     "attack_with": _attack_with,
     "bid": _bid,
     "accept": _accept,

@@ -52,6 +52,7 @@ def acquire_moves(s: State, seat: int) -> list[dict]:
     moves = [{"type": "contest", "square": SQUARE_NAMES[i]} for i in contest_choices(s, a)]
     moves.extend({"type": "attack_with", "square": SQUARE_NAMES[i]} for i in support_choices(s, a))
     if a["defend"]:
+        moves.append({"type": "uncontest"})
         moves.extend(_bids(s, seat))
     moves.extend(_sales(s, seat))
     moves.append({"type": "decline"})
@@ -59,4 +60,6 @@ def acquire_moves(s: State, seat: int) -> list[dict]:
 
 
 def bid_moves(s: State, seat: int) -> list[dict]:
-    return [{"type": "accept"}, *_bids(s, seat)]
+    """Accept or raise; the attacker, in his own action step, may also sell (ruling 6)."""
+    sales = _sales(s, seat) if seat == s.acquisition["attacker"] else []
+    return [{"type": "accept"}, *_bids(s, seat), *sales]

@@ -26,6 +26,9 @@ def describe_event(event: dict, names: dict) -> str | None:
         "card_bought": lambda: f"{who} bought {event['card']} from the market for {event['price']} mana.",
         "income_received": lambda: f"{who} received {event['amount']} mana of income.",
         "tile_contested": lambda: f"{who} contests {names.get(event['defender'])}'s tile on {event['square']}.",
+        "contest_withdrawn": lambda: (
+            f"{who} gave up contesting {names.get(event['defender'])}'s {', '.join(event['squares'])}."
+        ),
         "attacker_joined": lambda: f"{who} attacks with {event['square']} too.",
         "bid_made": lambda: f"{who} bid {event['amount']} mana per point (x{event['multiplier']}).",
         "acquisition_settled": lambda: (
@@ -61,10 +64,12 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
             return f"You irrigated {SQUARE_NAMES[a['placed']]}: contest an adjacent opponent's tile, or decline."
         return (
             f"Contest more of {names.get(a['defender'])}'s tiles or add a tile to your attack, then open "
-            f"the bidding (at least 10 mana per point, x{multiplier(s, a, seat)}), or decline."
+            f"the bidding (at least 10 mana per point, x{multiplier(s, a, seat)}); or uncontest to choose "
+            f"the tiles again, or decline."
         )
     other = a["attacker"] if seat == a["defender"] else a["defender"]
+    selling = " You may sell cultivation cards first to raise mana." if seat == a["attacker"] else ""
     return (
         f"{names.get(other)} bids {a['bids'][-1]} mana per point for your tiles: accept (you are paid), "
-        f"or raise by at least 5 (you would pay x{multiplier(s, a, seat)})."
+        f"or raise by at least 5 (you would pay x{multiplier(s, a, seat)}).{selling}"
     )

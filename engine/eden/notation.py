@@ -1,7 +1,7 @@
 """Text notation for moves (email replies) and one-line descriptions.
 
 `irrigate B4`, `cultivate K3 B2 B3 C3`, `sell K3`, `buy K3`, `pass`, `contest C4`,
-`with B3`, `bid 25`, `accept`, `decline`. Case and spacing do not matter.
+`uncontest`, `with B3`, `bid 25`, `accept`, `decline`. Case and spacing do not matter.
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.core import MoveParseError
 
 FORMS = (
     "irrigate SQUARE", "cultivate CARD SQUARE SQUARE...", "sell CARD", "buy CARD", "pass",
-    "contest SQUARE", "with SQUARE", "bid N", "accept", "decline",
+    "contest SQUARE", "with SQUARE", "bid N", "accept", "decline", "uncontest",
 )
 _WORDS = {  # verb -> (move type, argument field, form)
     "irrigate": ("irrigate", "square", FORMS[0]),
@@ -21,6 +21,7 @@ _WORDS = {  # verb -> (move type, argument field, form)
     "accept": ("accept", None, FORMS[8]),
     "decline": ("decline", None, FORMS[9]),
     "no": ("decline", None, FORMS[9]),
+    "uncontest": ("uncontest", None, FORMS[10]),
 }
 
 
@@ -75,6 +76,8 @@ def describe(move: dict) -> str:
         return "end the turn"
     if kind == "contest":
         return f"contest the tile on {move['square']}"
+    if kind == "uncontest":
+        return "give up the tiles contested, to choose again"
     if kind == "attack_with":
         return f"attack with {move['square']} too"
     if kind == "bid":

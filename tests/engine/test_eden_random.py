@@ -18,7 +18,7 @@ BATCHES = {2: 2, 3: 5, 4: 5}  # 300 games
 EVENT_TYPES = {
     "acquisition_declined", "acquisition_settled", "attacker_joined", "bid_made", "card_bought",
     "card_drawn", "card_received", "card_sold", "game_ended", "income_received", "land_cultivated",
-    "land_irrigated", "tile_contested", "turn_ended",
+    "land_irrigated", "tile_contested", "contest_withdrawn", "turn_ended",
 }  # as documented in docs/games/eden.md
 FORGERIES = (
     {"type": "irrigate", "square": "H9"},

@@ -100,14 +100,41 @@ def test_ruling_7_no_mana_moves_until_one_side_accepts():
 
 
 def test_ruling_7_an_unpayable_opening_needs_a_smaller_group():
-    # 10 per point on 4 points is 40; red has 30: he may contest one tile only.
+    # 10 per point on 4 points is 40; red has 30: he may bid on one tile only.
     s = position({"C4": "y1", "D4": "y3"}, hands={0: ["B4"]}, mana={0: 30})
     s, _ = play(s, (0, "irrigate B4"), (0, "contest C4"), (0, "contest D4"))
     refused(s, 0, "bid 10", "more than you have")
     assert not any(m["type"] == "bid" for m in GAME.legal_moves(s, 0))
-    s2 = position({"C4": "y1", "D4": "y3"}, hands={0: ["B4"]}, mana={0: 30})
-    s2, _ = play(s2, (0, "irrigate B4"), (0, "contest C4"), (0, "bid 30"), (1, "accept"))
-    assert cell(s2, "C4") == "r1" and mana(s2, 0) == 0
+    # he gives up the group and chooses the smaller one he can pay
+    assert {"type": "uncontest"} in GAME.legal_moves(s, 0) and {"type": "uncontest"} in GAME.link_moves(s, 0)
+    s, events = play(s, (0, "uncontest"))
+    assert events == [{"type": "contest_withdrawn", "seat": 0, "defender": 1, "squares": ["C4", "D4"]}]
+    assert GAME.describe_event(events[0], {0: "Ann", 1: "Bob"}) == "Ann gave up contesting Bob's C4, D4."
+    assert GAME.pending(s) == {0: "acquire"} and {"type": "uncontest"} not in GAME.legal_moves(s, 0)
+    s, _ = play(s, (0, "contest C4"), (0, "bid 30"), (1, "accept"))
+    assert cell(s, "C4") == "r1" and cell(s, "D4") == "y3" and mana(s, 0) == 0
+
+
+def test_uncontest_keeps_the_attacking_tile_and_needs_a_contested_tile():
+    s = position({"C4": "y1", "A4": "r1"}, hands={0: ["B4"]})
+    s, _ = play(s, (0, "irrigate B4"))
+    refused(s, 0, "uncontest", "no tile is contested yet")
+    s, _ = play(s, (0, "with A4"), (0, "contest C4"), (0, "uncontest"))
+    assert as_json(s)["acquisition"]["attack"] == ["B4", "A4"] and as_json(s)["acquisition"]["defend"] == []
+    assert GAME.parse_move("uncontest") == {"type": "uncontest"} and GAME.format_move({"type": "uncontest"}) == "uncontest"
+
+
+def test_ruling_6_the_attacker_may_sell_while_he_owes_a_bid_and_the_defender_may_not():
+    s = position({"C4": "y1"}, hands={0: ["B4", "K1"], 1: ["K4"]}, mana={0: 20, 1: 100})
+    s, _ = play(s, (0, "irrigate B4"), (0, "contest C4"), (0, "bid 10"))
+    assert {"type": "sell", "card": "K4"} not in GAME.legal_moves(s, 1)
+    refused(s, 1, "sell K4", "only in your own turn")
+    s, _ = play(s, (1, "bid 15"))
+    assert {"type": "sell", "card": "K1"} in GAME.legal_moves(s, 0)
+    refused(s, 0, "bid 25", "more than you have")
+    s, events = play(s, (0, "sell K1"), (0, "bid 25"), (1, "accept"))
+    assert [e["type"] for e in events] == ["card_sold", "bid_made", "acquisition_settled"]
+    assert cell(s, "C4") == "r1" and mana(s, 0) == 20 + 20 - 25
 
 
 def test_ruling_8_two_tiles_touching_only_the_new_tile_are_not_one_group():
