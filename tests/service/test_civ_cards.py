@@ -1,15 +1,22 @@
-"""Civilization: The Card Game, played to the end through the REST API."""
+"""Civilization: The Card Game, played to the end through the REST API with versions,
+the move log exported and replayed."""
 import json
 import random
 
+from click.testing import CliRunner
+
+from service.cli import main as cli
 from tests.conftest import start_game
 from tests.service.test_game_life import play_random
 
 
-def test_civ_cards_is_played_to_the_end_over_http(make_player, outbox):
+def test_civ_cards_is_played_to_the_end_over_http(make_player, outbox, database_url, monkeypatch):
     players, game = start_game(make_player, 2, game="civ-cards")
     gid = game["id"]
     assert game["game"] == "civ-cards" and game["pending"] == {"0": "draft"}
+    stale = players[0].post(f"/api/games/{gid}/moves", json={"text": "pick 1", "version": game["version"] - 1})
+    assert stale.status_code == 409 and stale.json["code"] == "stale_version"
+    assert players[0].get(f"/api/games/{gid}").json["version"] == game["version"]  # nothing applied
     game = play_random(players, gid, 5000, random.Random(4))
     assert game["status"] == "finished" and game["result"]["ranking"]
     assert game["result"]["reason"] == "last_technology"
@@ -17,6 +24,11 @@ def test_civ_cards_is_played_to_the_end_over_http(make_player, outbox):
     assert len(record["moves"]) > 100
     assert all(outbox(p.email, "game_over") for p in players)
     assert outbox(players[1].email, "your_turn")
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("SECRET_KEY", "cli")
+    result = CliRunner().invoke(cli, ["replay-check", str(gid)])
+    assert result.exit_code == 0 and "replay to the stored snapshot" in result.output
 
 
 def test_civ_cards_hands_stay_private_over_http(make_player):
@@ -49,6 +61,7 @@ def test_civ_cards_decision_email_carries_the_tableaux_picture(app, make_player,
     assert 'src="cid:board"' in message.get_body(("html",)).get_content()
     text = message.get_body(("plain",)).get_content()
     assert "Pick a plot from the draft." in text and "pick 1" in text
+    assert "Your resources: nothing" in text and "Your points: 0 VP (0 population," in text
 
 
 def test_civ_cards_game_page_draws_the_tableaux(make_player):
