@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
 from engine.eden import acquisition, actions, moves
 from engine.eden.acquisition import decider
-from engine.eden.board import CARD_INDEX, PROVISIONAL, SQUARE_INDEX, SQUARES
+from engine.eden.board import CARD_INDEX, CULTIVATION_NAMES, PROVISIONAL, SQUARE_INDEX, SQUARES
 from engine.eden.drawing import board_text, card_label, card_svg
 from engine.eden.narration import describe_event, prompt
 from engine.eden.notation import FORMS, describe, format_move, parse_move
@@ -51,7 +51,8 @@ def _square(value) -> int:
 
 def _card(value) -> int:
     if not isinstance(value, str) or value.upper() not in CARD_INDEX or CARD_INDEX[value.upper()] < SQUARES:
-        raise IllegalMove(f"{value!r} is not a cultivation card; they are K1 to K17", code="bad_card")
+        raise IllegalMove(f"{value!r} is not a cultivation card; they are {', '.join(CULTIVATION_NAMES)}",
+                          code="bad_card")
     return CARD_INDEX[value.upper()]
 
 
