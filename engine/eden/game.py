@@ -148,7 +148,8 @@ class Eden:
         if kind == "bid":
             return [{"type": "accept"}, *bids]
         if kind == "acquire":
-            return [m for m in legal if m["type"] in ("contest", "uncontest", "attack_with")] + bids + [{"type": "decline"}]
+            choices = [m for m in legal if m["type"] in ("contest", "uncontest", "attack_with")]
+            return choices + bids + [{"type": "decline"}]
         return [{"type": "pass"}, *(m for m in legal if m["type"] in ("sell", "buy"))]
 
     def view(self, state: State, seat: int | None) -> dict:

@@ -121,7 +121,8 @@ def test_uncontest_keeps_the_attacking_tile_and_needs_a_contested_tile():
     refused(s, 0, "uncontest", "no tile is contested yet")
     s, _ = play(s, (0, "with A4"), (0, "contest C4"), (0, "uncontest"))
     assert as_json(s)["acquisition"]["attack"] == ["B4", "A4"] and as_json(s)["acquisition"]["defend"] == []
-    assert GAME.parse_move("uncontest") == {"type": "uncontest"} and GAME.format_move({"type": "uncontest"}) == "uncontest"
+    assert GAME.parse_move("uncontest") == {"type": "uncontest"}
+    assert GAME.format_move({"type": "uncontest"}) == "uncontest"
 
 
 def test_ruling_6_the_attacker_may_sell_while_he_owes_a_bid_and_the_defender_may_not():
