@@ -412,8 +412,17 @@ def test_game_ends_at_the_end_of_a_turn_with_only_one_treasure_left():
     s = position(columns=["t", "t", "k", "k", "k", "k", "k", "k"], hands={0: {"red": 8}, 1: {"red": 8}, 2: {"red": 8}})
     s, _ = play(s, (0, "catastrophe A0"))
     assert GAME.outcome(s) is None  # only at the end of the turn
-    s, _ = play(s, (0, "pass"))
+    s, events = play(s, (0, "pass"))
     assert GAME.outcome(s)["reason"] == "treasures"
+    assert GAME.describe_event(events[-1], {}).startswith(
+        "The game ended: only one treasure card or none is left on the table."
+    )
+
+
+def test_game_ends_as_well_with_no_treasure_left():
+    s = position(columns=["t", "k", "k", "k", "k", "k", "k", "k"], hands={0: {"red": 8}, 1: {"red": 8}, 2: {"red": 8}})
+    s, _ = play(s, (0, "catastrophe A0"), (0, "pass"))
+    assert "t" not in "".join(as_json(s)["columns"]) and GAME.outcome(s)["reason"] == "treasures"
 
 
 def test_a_dead_table_does_not_end_the_game():
