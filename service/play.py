@@ -392,10 +392,21 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
     game.state = game_rules.to_json(state)
     if isinstance(game, rows.GameRow):
         game.parsed_state = (game.state, state)
-    game.version += 1
+    if not unnoticed_setting(game_rules, move, events, seat_number, before, game_rules.pending(state)):
+        game.version += 1
     _decisions_changed(db, game, before, state, work, now, mover=(seat_number, email_mover))
     _play_for_resigned(db, game, work, now)
     return events
+
+
+def unnoticed_setting(game_rules, move: dict, events: list[dict], seat: int, before: dict, after: dict) -> bool:
+    """Whether `move` is a setting (the card game's standing answer) that the other
+    seats must not notice: every event is the mover's own and nobody's decision
+    changed. It keeps the game's version, so no other page reloads and no other
+    player's move goes stale; the move log shows it to the mover alone."""
+    if move.get("type") not in getattr(game_rules, "setting_moves", ()):
+        return False
+    return before == after and all(event.get("visible_to") == [seat] for event in events)
 
 
 def last_move_seq(db: Session, game: Game) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine.sentences import count, told
 
 OFFERS = {"score": "to score a card", "ship": "to build a ship", "treasure": "to swap for a treasure"}
-ENDINGS = {"deck": "the deck ran out", "treasures": "only two treasures are left",
-           "table_full": "the table is full"}
+# The end by treasures comes at the end of a turn with at most one treasure card on
+# the table; none is left when a catastrophe removed the last but one.
+ENDINGS = {"deck": "the deck ran out", "treasures": "only one treasure card or none is left on the table"}
 SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure", "internal conflict": "for an internal conflict",
                  "external conflict": "for an external conflict"}
 

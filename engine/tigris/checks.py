@@ -6,7 +6,7 @@ Each check returns a message or None; `check_state` raises the first one found.
 from __future__ import annotations
 
 from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES, block_squares
-from engine.tigris.regions import next_to_temple
+from engine.tigris.regions import leader_code, next_to_temple, regions
 from engine.tigris.state import (
     BUILDING_NAMES, CATASTROPHE, COLORS, FACE_DOWN, FACE_UP, HAND_SIZE, LEADER, LEADERS, MONUMENT_NAMES,
     MONUMENTS, RED, TILE_COUNTS, TOTAL_TILES, ZIGGURAT, State,
@@ -17,7 +17,7 @@ def check_state(s: State, discarded_given: bool) -> str | None:
     """The first inconsistency of `s`, or None. Without a stated `discarded` count the
     tiles out of the game are whatever the board, hands and bag leave of each colour."""
     for check in (_turn, _leaders, _hands, _monuments, _treasures, _catastrophes, _conflict, _wars,
-                  _buildings, _ziggurat, _open_tiles):
+                  _kingdom_leaders, _buildings, _ziggurat, _open_tiles):
         problem = check(s)
         if problem:
             return problem
@@ -123,6 +123,25 @@ def _wars(s: State) -> str | None:
     code = s.cells[s.wars["square"]]
     if not FACE_UP <= code < FACE_DOWN:
         return f"the unification square {SQUARE_NAMES[s.wars['square']]} holds no face-up tile"
+    return None
+
+
+def _kingdom_leaders(s: State) -> str | None:
+    """Two leaders of one colour share a kingdom only while they fight: a revolt, or
+    the wars of a unification tile (the colour fought now or still to be fought)."""
+    fought = set(s.wars["colors"]) if s.wars is not None else set()
+    if s.conflict is not None:
+        fought.add(s.conflict["color"])
+    for group in regions(s).leaders:
+        seen: dict[int, int] = {}
+        for sq in group:
+            seat, color = leader_code(s.cells, sq)
+            if color in seen and color not in fought:
+                first = seen[color]
+                return (f"seat {leader_code(s.cells, first)[0]}'s {LEADERS[color]} on {SQUARE_NAMES[first]} and "
+                        f"seat {seat}'s {LEADERS[color]} on {SQUARE_NAMES[sq]} stand in one kingdom; two leaders "
+                        "of one colour share a kingdom only during their revolt or war")
+            seen[color] = sq
     return None
 
 

@@ -202,7 +202,7 @@ class _Board:
         self.leaders: dict[int, tuple[str, int, str]] = {}  # square -> (role, seat, dynasty)
         self.monuments: list[tuple[int, str, str]] = []   # (top-left square, colour, colour)
         self.monument_of: dict[int, str] = {}
-        self.unification: tuple[int, object] | None = None  # (square, owner seat)
+        self.unification: tuple[int, object] | None = None  # (square, owner seat or "shared")
         self.conflict: dict[int, str] = {}                # leader square -> attacker/defender
         self.conflict_words = ""
         self.buildings: dict[int, str] = {}               # square -> colour (option buildings)
@@ -228,7 +228,8 @@ class _Board:
         board._read_leaders(view.get("players") or [])
         wars = view.get("wars")
         if wars and wars.get("square"):
-            board.unification = (square_index(wars["square"]), wars.get("owner"))
+            shared = (view.get("options") or {}).get("unification_tiles") == "shared"
+            board.unification = (square_index(wars["square"]), "shared" if shared else wars.get("owner"))
         board._read_conflict(view.get("conflict"))
         board.buildings = {square_index(where): str(color)
                            for color, where in (view.get("buildings") or {}).items() if where is not None}
@@ -341,8 +342,8 @@ class _Board:
         if self.conflict_words:
             lines.append(self.conflict_words)
         if self.unification:
-            lines.append(f"Unification tile of seat {self.unification[1]} "
-                         f"at {square_name(self.unification[0])}.")
+            owner = "shared" if self.unification[1] == "shared" else f"of seat {self.unification[1]}"
+            lines.append(f"Unification tile {owner} at {square_name(self.unification[0])}.")
         if self.display is not None:
             shown = ", ".join(f"{self.display.count(c)} {c}" for c in COLORS if c in self.display)
             lines.append(f"Face up beside the board: {shown or 'nothing'}.")

@@ -58,6 +58,8 @@ OPTION_CHOICES = {
     "buildings": (False, True),
     "ziggurat": (False, True),
     "open_tiles": (False, True),
+    # The older edition's one unification tile for everybody: only the marker changes.
+    "unification_tiles": ("per_player", "shared"),
 }
 
 

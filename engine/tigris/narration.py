@@ -58,7 +58,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         "treasure_taken": lambda: f"{who} took the treasure on {event['square']}.",
         "turn_ended": lambda: f"{who} ended turn {event['turn']}.",
         "game_ended": lambda: "The game ended: "
-        + ("the bag ran out of tiles." if event["reason"] == "bag" else "only two treasures are left."),
+        + ("the bag ran out of tiles." if event["reason"] == "bag" else "only one or two treasures are left on the board."),
     }
     sentence = sentences.get(kind)
     return sentence() if sentence else None

@@ -182,11 +182,22 @@ class Log(MethodView):
             if seat is None and not game.spectators:
                 raise Forbidden("this game has no spectators", code="no_spectators")
             viewer = seat.seat if seat else None
-            return {"entries": [_log_entry(m, viewer, game) for m in _moves(db, game)]}
+            rules = play.rules(game)
+            shown = [m for m in _moves(db, game) if not _hidden_setting(m, viewer, game, rules)]
+            # Entries are numbered in the caller's log, so a hidden one leaves no gap.
+            return {"entries": [{**_log_entry(m, viewer, game), "seq": n} for n, m in enumerate(shown, start=1)]}
 
 
 def _moves(db, game: Game) -> list[Move]:
     return list(db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq)))
+
+
+def _hidden_setting(row: Move, viewer: int | None, game: Game, rules) -> bool:
+    """A setting move (a standing answer) that only its own seat may know of, while
+    the game goes on: it changed nothing the viewer sees."""
+    if row.seat == viewer or game.status in ("finished", "abandoned"):
+        return False
+    return row.move.get("type") in getattr(rules, "setting_moves", ()) and not engine.events_for(row.events, viewer)
 
 
 def _log_entry(row: Move, viewer: int | None, game: Game) -> dict:

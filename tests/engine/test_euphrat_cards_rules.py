@@ -412,13 +412,23 @@ def test_game_ends_at_the_end_of_a_turn_with_only_one_treasure_left():
     s = position(columns=["t", "t", "k", "k", "k", "k", "k", "k"], hands={0: {"red": 8}, 1: {"red": 8}, 2: {"red": 8}})
     s, _ = play(s, (0, "catastrophe A0"))
     assert GAME.outcome(s) is None  # only at the end of the turn
-    s, _ = play(s, (0, "pass"))
+    s, events = play(s, (0, "pass"))
     assert GAME.outcome(s)["reason"] == "treasures"
+    assert GAME.describe_event(events[-1], {}).startswith(
+        "The game ended: only one treasure card or none is left on the table."
+    )
+
+
+def test_game_ends_as_well_with_no_treasure_left():
+    s = position(columns=["t", "k", "k", "k", "k", "k", "k", "k"], hands={0: {"red": 8}, 1: {"red": 8}, 2: {"red": 8}})
+    s, _ = play(s, (0, "catastrophe A0"), (0, "pass"))
+    assert "t" not in "".join(as_json(s)["columns"]) and GAME.outcome(s)["reason"] == "treasures"
 
 
 def test_a_dead_table_does_not_end_the_game():
-    """Every column full, every gap filled, no catastrophe left, no red card in hand: no
-    card can leave a hand, nobody needs to draw, and the rulebook names no end for it."""
+    """Every column full, every gap filled, no catastrophe left, no red card in hand and
+    no ship on the table: no card can leave a hand, nobody needs to draw, and the
+    rulebook names no end for it."""
     s = position(
         columns=["tbgkbgkbg"] * 8, gaps="bgkbgkb", players=2, deck="kkkk",
         hands={0: {"blue": 3, "green": 3, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4}},
@@ -432,6 +442,21 @@ def test_a_dead_table_does_not_end_the_game():
         s, _ = GAME.apply(s, seat, GAME.default_move(s, seat))
     assert as_json(s)["turn"]["number"] > 7
     assert GAME.outcome(s) is None and len(as_json(s)["deck"]) == 4
+
+
+def test_a_full_table_with_a_ship_in_a_colour_a_hand_holds_is_not_dead():
+    """Every gap filled makes the table one kingdom: a leader of the ship's colour
+    anywhere stands beside it, and ship points take a card from hand at every end of
+    its owner's turn, which he draws again from the deck."""
+    s = position(
+        columns=["tbgkbgkbR"] + ["tbgkbgkbg"] * 7, gaps="bgkbgkb", players=2, deck="kkkk",
+        hands={0: {"blue": 3, "green": 3, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4}},
+        leaders={0: {"farmer": "H2"}}, catastrophes={0: False, 1: False},
+    )
+    assert not [m for m in GAME.legal_moves(s, 0) if m["type"] in ("play_card", "play_catastrophe")]
+    s, events = play(s, (0, "pass"))
+    assert as_json(s)["players"][0]["vp"] == "b" and len(as_json(s)["deck"]) == 3
+    assert [e["seat"] for e in events if e["type"] == "cards_drawn"] == [0]
 
 
 def test_final_ranking_weakest_colour_then_the_next_with_treasures_as_jokers():

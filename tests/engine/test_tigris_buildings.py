@@ -39,6 +39,19 @@ def test_a_line_of_three_offers_the_building_on_any_of_its_tiles():
     assert GAME.describe_event(events[0], NAMES) == "Ann put the palace (black) on F10."
 
 
+def test_rulebook_example_6_three_tiles_not_in_a_line_get_no_building():
+    """Example 6: "Il tris di mercati verdi (C) non è allineato e non può contenere la
+    Sala del Mercato": three green tiles in an L offer nothing; the same three in a
+    horizontal (A) or vertical (B) line offer the building."""
+    hands = {0: {"green": 2}}
+    ell, _ = play(kingdom(tiles={"G10": "green", "H10": "green"}, hands=hands), (0, "tile green H11"))
+    assert GAME.pending(ell) == {0: "action"} and buildings(ell)["green"] is None
+    across, _ = play(kingdom(tiles={"G10": "green", "H10": "green"}, hands=hands), (0, "tile green I10"))
+    assert GAME.pending(across) == {0: "building"} and squares(across) == ["G10", "H10", "I10", None]
+    down, _ = play(kingdom(tiles={"C9": "green", "C10": "green"}, hands=hands), (0, "tile green C11"))
+    assert GAME.pending(down) == {0: "building"} and squares(down) == ["C9", "C10", "C11", None]
+
+
 def test_a_tile_in_the_buildings_kingdom_scores_two():
     s, _ = play(kingdom(), (0, "tile black G10"))
     assert score(s, 0)["black"] == 1  # no palace yet

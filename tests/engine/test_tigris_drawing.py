@@ -4,6 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import engine
 from engine.tigris.drawing import HEIGHT, WIDTH, board_svg
 from tests.engine.tigris_views import BOARDS, COLUMNS, name, start_temples, take_first, tigris_view
 
@@ -142,6 +143,18 @@ def test_catastrophes_and_the_unification_tile():
     assert sum("data-unification" in el.attrib for el in drawn.values()) == 1
     desc = text_alternative(svg)[1]
     assert "Catastrophes: K1, J3." in desc and "Unification tile of seat 1 at H7." in desc
+
+
+def test_the_shared_unification_tile_is_drawn_as_nobodys():
+    view = tigris_view(tiles={"H7": "blue"}, unification=("H7", 1))
+    view["options"]["unification_tiles"] = "shared"
+    svg = board_svg(view)
+    assert squares(svg)["H7"].get("data-unification") == "shared"
+    assert "Unification tile shared at H7." in text_alternative(svg)[1] and "seat 1" not in text_alternative(svg)[1]
+    game = engine.get_game("tigris")
+    assert game.validate_options({"unification_tiles": "shared"}, 3)["unification_tiles"] == "shared"
+    with pytest.raises(engine.EngineError, match="unification_tiles takes one of"):
+        game.validate_options({"unification_tiles": "many"}, 3)
 
 
 def test_highlight_marks_the_legal_squares_only():

@@ -321,6 +321,8 @@ def test_game_ends_at_end_of_turn_with_two_treasures_left():
     s = position(actions_left=1, tiles={"K11": "red", "O9": "red"}, treasures=["K11", "O9"], hands={0: {"red": 1}})
     s, events = play(s, (0, "tile red F6"))
     assert GAME.outcome(s)["reason"] == "treasures" and events[-1]["type"] == "game_ended"
+    # The rulebook: "restano soltanto uno o due tesori sul tabellone".
+    assert GAME.describe_event(events[-1], {}) == "The game ended: only one or two treasures are left on the board."
 
 
 def test_full_tie_shares_a_place():

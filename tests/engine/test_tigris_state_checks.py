@@ -81,3 +81,22 @@ def test_turn_and_conflict_must_fit_the_position():
                 "defender_leader": "G6", "attacker_commit": None, "defender_commit": None}
     refused({**good, "conflict": conflict}, "the attacker's leader is not on F5")
     refused({**good, "conflict": {**conflict, "kind": "duel"}}, "conflict.kind is 'revolt' or 'war'")
+
+
+
+def with_leader(data, seat, leader, square):
+    players = [dict(p) for p in data["players"]]
+    players[seat]["leaders"] = {**players[seat]["leaders"], leader: square}
+    return {**data, "players": players}
+
+
+def test_two_leaders_of_one_colour_in_one_kingdom_only_while_they_fight():
+    # G5 is a temple with leaders on both sides: one kingdom.
+    kings = with_leader(data(leaders={0: {"king": "G6"}}), 1, "king", "G4")
+    refused(kings, "seat 1's king on G4 and seat 0's king on G6 stand in one kingdom")
+    priests = with_leader(data(leaders={0: {"king": "G6", "priest": "H5"}}), 1, "priest", "F5")
+    refused(priests, "seat 1's priest on F5 and seat 0's priest on H5 stand in one kingdom")
+    revolt = {"kind": "revolt", "color": "black", "attacker": 1, "defender": 0, "attacker_leader": "G4",
+              "defender_leader": "G6", "attacker_commit": None, "defender_commit": None}
+    assert GAME.pending(GAME.from_json({**kings, "conflict": revolt})) == {1: "support"}
+    assert GAME.from_json(with_leader(data(leaders={0: {"king": "G6"}}), 1, "priest", "G4"))

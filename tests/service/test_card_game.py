@@ -47,3 +47,27 @@ def test_a_card_game_decision_email_carries_its_picture(app, make_player, outbox
     assert [line.split(":")[0] for line in text.splitlines() if line.startswith("Column ")] == \
         [f"Column {c}" for c in "ABCDEFGH"]
     assert "Column A: treasure A0" in text
+
+
+def test_a_standing_answer_goes_unnoticed_by_the_other_seats_and_spectators(make_player, outbox):
+    players, game = start_game(make_player, 3, game="euphrat-cards", spectators=True)
+    gid, version = game["id"], game["version"]
+    seat = int(next(iter(game["pending"])))
+    others = [p for s, p in enumerate(players) if s != seat] + [make_player("watcher")]
+
+    def observed(player):
+        return (player.get(f"/api/games/{gid}").json, player.get(f"/api/games/{gid}/log").json,
+                player.get(f"/games/{gid}").get_data(as_text=True), len(outbox(player.email)))
+
+    before = [observed(p) for p in others]
+    setting = {"type": "set_answer", "offer": "score", "answer": "decline"}
+    answer = players[seat].post(f"/api/games/{gid}/moves", json={"move": setting, "version": version})
+    assert answer.status_code == 200 and answer.json["version"] == version
+    mine = players[seat].get(f"/api/games/{gid}/log").json["entries"]
+    assert mine[-1]["move"] == setting and [e["type"] for e in mine[-1]["events"]] == ["answer_set"]
+    assert [observed(p) for p in others] == before
+    # The game goes on at the version everyone saw.
+    move = players[seat].get(f"/api/games/{gid}/moves/legal").json["moves"][0]["move"]
+    assert players[seat].post(f"/api/games/{gid}/moves", json={"move": move, "version": version}).status_code == 200
+    logs = [p.get(f"/api/games/{gid}/log").json["entries"] for p in others]
+    assert all([e["seq"] for e in log] == list(range(1, len(log) + 1)) for log in logs)
