@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 import engine as engines
 from engine.grammar import all_forms
-from service import play
+from service import play, rows
 from service.db import transaction
 from service.errors import Invalid, ServiceError
 from service.models import Game, InboundMail, Notification, Seat, User, utcnow
@@ -71,7 +71,9 @@ def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[s
     token = read_reply_address(settings.secret_key, settings.mail_domain, row.recipient)
     if token is None:
         return "refused", f"{row.recipient} is not a reply address of ours (unsigned or altered)"
-    game = db.get(Game, token.game_id)
+    # Locked from this first look until the answer is written: a move on the web, a
+    # deadline or another reply waits, so what the answer says is what happened.
+    game = rows.read_locked(db, token.game_id)
     seat = next((s for s in play.seats_of(db, game) if s.seat == token.seat and s.user_id == token.user_id), None) \
         if game else None
     if seat is None:
@@ -161,6 +163,8 @@ class _Conversation:
                 with self.db.begin_nested():
                     applied, left = self.apply_in_order(texts, moves)
         except Invalid as err:
+            if len(moves) > 1:
+                self.read_again()
             return self.answer("illegal", [f"Nothing was applied: \"{err.extra['text']}\" is not allowed: {err.message}."],
                                decision=True)
         if not applied:
@@ -179,23 +183,33 @@ class _Conversation:
         """Apply the moves while the decision stays the seat's; Invalid (with the move's
         text) at the first illegal one. Returns the lines saying what was applied and
         what was left."""
-        applied, names = [], names_of(self.db, self.game)
+        applied, left, names, done = [], [], names_of(self.db, self.game), play.Work()
         for index, (text, move) in enumerate(zip(texts, moves)):
             if self.game.status != "active" or self.seat.seat not in self.rules.pending(play.game_state(self.game)):
-                return applied, [f"Not applied, since the decision was no longer yours: "
-                                 + ", ".join(f"\"{t}\"" for t in texts[index:]) + "."]
+                left = [f"Not applied, since the decision was no longer yours: "
+                        + ", ".join(f"\"{t}\"" for t in texts[index:]) + "."]
+                break
             try:
-                self.game, events, work = play.submit_move(
-                    self.db, self.game.id, self.seat.seat, move, self.game.version, email_mover=False)
+                self.game, events, work = play.submit_move_to_locked(
+                    self.db, self.game, self.seat.seat, move, self.game.version, email_mover=False)
             except Invalid as err:
                 raise Invalid(err.message, code=err.code, text=text) from None
-            self.work.notifications.extend(work.notifications)
-            self.work.deadlines.extend(work.deadlines)
+            done.notifications.extend(work.notifications)
+            done.deadlines.extend(work.deadlines)
             applied.append(f"Applied: {self.rules.describe(move)}.")
             applied += [f"  {line}" for event in engines.events_for(events, self.seat.seat)
                         if event.get("seat") != self.seat.seat or event.get("type") not in _OWN_MOVE_EVENTS
                         if (line := self.rules.describe_event(event, names))]
-        return applied, []
+        # Handed on only now: the rows of moves that a later illegal one rolls back are never sent.
+        self.work.notifications.extend(done.notifications)
+        self.work.deadlines.extend(done.deadlines)
+        return applied, left
+
+    def read_again(self) -> None:
+        """The game and seat as the database has them after a rolled-back savepoint (the
+        records in hand still hold the moves it undid)."""
+        self.game = rows.read_locked(self.db, self.game.id)
+        self.seat = next(s for s in play.seats_of(self.db, self.game) if s.id == self.seat.id)
 
     def resign(self) -> tuple[str, str]:
         if self.game.status != "active" or self.game.version != self.token.version:

@@ -12,6 +12,8 @@ import uuid
 from urllib.parse import quote
 
 import pytest
+from sqlalchemy import event, text
+from sqlalchemy.exc import OperationalError
 from sqlmodel import select
 
 import engine
@@ -25,7 +27,9 @@ from tests.workers.conftest import free_port
 from tests.workers.mail_players import (
     MailService, corpus_reply, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
 )
+from workers import inbound
 from workers.inbound import _moves_and_prose
+from workers.inbound_store import store
 from workers.reply_reading import body_text, commands, newest_reply
 
 CORPUS = ["gmail_top_posted", "outlook_html_only", "apple_mail_iphone", "thunderbird_bottom_posted",
@@ -167,6 +171,49 @@ def test_a_stale_reply_changes_nothing_and_shows_the_game_now(make_player, mail)
     assert "Nothing was applied: the game has moved on" in body and "second action" in body
 
 
+@pytest.mark.parametrize("after_reading", ["inbound_mail", "game"])
+def test_a_change_to_the_game_while_a_reply_is_processed_never_drops_the_reply(after_reading, make_player, mail):
+    """Another transaction moves the game on (as a web move or a deadline would) right
+    after the reply's processing reads its stored message, or the game: it either
+    waits for the reply's commit (the game is locked from the reply's first look at
+    it) or came first, and the reply gets the answer that the game moved on."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    inbound_id = store(mail.engine, reply(turn_mail, first, ann.email).as_bytes(), reply_address_of(turn_mail),
+                       ann.email)
+    other = []  # what the other transaction did
+
+    def move_the_game_on_elsewhere(connection, cursor, statement, *_):
+        if other or not re.search(rf"\bFROM {after_reading}\b", statement):
+            return
+        other.append("started")
+        with mail.engine.connect() as elsewhere:
+            try:
+                elsewhere.execute(text("SELECT id FROM game WHERE id = :id FOR UPDATE NOWAIT"), {"id": game_id})
+            except OperationalError:
+                other[:] = ["waited"]  # the reply's transaction holds the game
+                return
+            elsewhere.execute(text("UPDATE game SET version = version + 1 WHERE id = :id"), {"id": game_id})
+            elsewhere.commit()
+            other[:] = ["committed"]
+
+    event.listen(mail.engine, "after_cursor_execute", move_the_game_on_elsewhere)
+    try:
+        work = inbound.process(mail.engine, mail.settings, inbound_id)
+    finally:
+        event.remove(mail.engine, "after_cursor_execute", move_the_game_on_elsewhere)
+    mail.deliver(work.ids[0])
+    outcome = mail.inbound_rows(reply_address_of(turn_mail))[0].outcome
+    body = text_of(latest_to(mail, ann))
+    if after_reading == "inbound_mail":
+        assert other == ["committed"] and outcome == "stale", (other, outcome)
+    else:
+        assert (other, outcome) in ((["waited"], "applied"), (["committed"], "stale")), (other, outcome)
+    assert latest_to(mail, ann)["In-Reply-To"] is not None
+    assert ("Applied:" in body) if outcome == "applied" else ("Nothing was applied: the game has moved on" in body)
+
+
 def test_an_illegal_move_applies_nothing_and_says_why_with_legal_examples(make_player, mail):
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
@@ -178,6 +225,10 @@ def test_an_illegal_move_applies_nothing_and_says_why_with_legal_examples(make_p
     body = text_of(latest_to(mail, ann))
     assert 'Nothing was applied: "tile red A1" is not allowed' in body
     assert "Moves open now" in body and "(e.g. tile " in body
+    # The answer is about the game as it stands: its own reply address takes the moves.
+    answer = latest_to(mail, ann)
+    mail.send(reply(answer, first, ann.email), reply_address_of(answer), ann.email)
+    assert "Applied:" in text_of(latest_to(mail, ann)), text_of(latest_to(mail, ann))
 
 
 def test_an_unreadable_reply_gets_the_grammar(make_player, mail):
