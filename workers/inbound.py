@@ -13,6 +13,8 @@ from datetime import timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlmodel import Session, select
 
 import engine as engines
@@ -43,7 +45,9 @@ def process(engine, settings, inbound_id: int) -> play.Work:
             outcome, detail = _handle(db, settings, row, work)
             row.processed_at, row.outcome, row.detail = utcnow(), outcome, detail[:2000]
             return work
-    except _UNEXPECTED as err:
+    except _DATABASE_AWAY:
+        raise  # the message stays unprocessed: the task's retry or the inbound sweep takes it again
+    except Exception as err:  # noqa: BLE001 - whatever else a message can make the reading code do
         failure = err
     # Whatever the message did was rolled back; it is marked, never retried in a loop.
     log.error("inbound message %s could not be processed: %r", inbound_id, failure)
@@ -54,10 +58,11 @@ def process(engine, settings, inbound_id: int) -> play.Work:
     return play.Work()
 
 
-# A use case refusing in a way no answer foresaw, or mail malformed past what the
-# reading code expects; anything else (a database fault) leaves the message to be
-# processed again.
-_UNEXPECTED = (ServiceError, ValueError, LookupError, TypeError, AttributeError, UnicodeError)
+# The database away, busy or deadlocked: the same message may well go through later.
+# Any other failure (a message nested past the parser's recursion, malformed past what
+# the reading code expects, a use case refusing in a way no answer foresaw) would come
+# again each time, so the message is marked failed.
+_DATABASE_AWAY = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout)
 
 
 def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[str, str]:

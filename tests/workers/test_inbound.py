@@ -29,7 +29,7 @@ from tests.workers.mail_players import (
 )
 from workers import inbound
 from workers.inbound import _moves_and_prose
-from workers.inbound_store import store
+from workers.inbound_store import store, unprocessed_ids
 from workers.reply_reading import body_text, commands, newest_reply
 
 CORPUS = ["gmail_top_posted", "outlook_html_only", "apple_mail_iphone", "thunderbird_bottom_posted",
@@ -396,10 +396,56 @@ def test_mail_for_other_addresses_oversized_and_garbage_mail(make_player, mail):
         big = b"Subject: big\r\n\r\n" + (b"x" * 70 + b"\r\n") * (mail.settings.inbound_max_bytes // 72 + 10)
         mail.send(big, reply_address_of(turn_mail), ann.email)
     assert refused.value.smtp_code == 552
-    garbage = b"\x00\xff\xfe From: \r\n\r\n\x80\x81 Content-Type: multipart/mixed; boundary=\r\n--\r\n"
-    mail.send(garbage, reply_address_of(turn_mail), ann.email)
+    garbage = [b"\x00\xff\xfe From: \r\n\r\n\x80\x81 Content-Type: multipart/mixed; boundary=\r\n--\r\n",
+               nested_multipart(1000, ann.email), comment_nested_from(3000)]
+    for message in garbage:  # the last two go deeper than Python's recursion limit when read
+        mail.send(message, reply_address_of(turn_mail), ann.email)
     rows = mail.inbound_rows(reply_address_of(turn_mail))
-    assert len(rows) == 1 and rows[0].processed_at is not None and rows[0].outcome in ("refused", "failed", "ignored")
+    assert len(rows) == len(garbage)
+    assert all(row.processed_at is not None and row.outcome in ("refused", "failed", "ignored") for row in rows), \
+        [(row.outcome, row.detail) for row in rows]
+    assert "RecursionError" in rows[1].detail
+
+
+def test_a_reply_cut_off_from_the_database_stays_to_be_processed_again(make_player, mail):
+    """The database connection dies mid-processing (its backend terminated): the
+    message is left unprocessed for the sweep, which then applies it."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    inbound_id = store(mail.engine, reply(turn_mail, first, ann.email).as_bytes(), reply_address_of(turn_mail),
+                       ann.email)
+    terminated = []
+
+    def terminate_the_connection(connection, cursor, statement, *_):
+        if not terminated and re.search(r"\bFROM game\b", statement):
+            terminated.append(connection.exec_driver_sql("SELECT pg_backend_pid()").scalar())
+            with mail.engine.connect() as admin:
+                admin.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": terminated[0]})
+
+    event.listen(mail.engine, "after_cursor_execute", terminate_the_connection)
+    try:
+        with pytest.raises(OperationalError):
+            inbound.process(mail.engine, mail.settings, inbound_id)
+    finally:
+        event.remove(mail.engine, "after_cursor_execute", terminate_the_connection)
+    assert inbound_id in unprocessed_ids(mail.engine, older_than_seconds=0)
+    mail.handle(inbound_id)  # as the sweep's task does
+    assert mail.inbound_rows(reply_address_of(turn_mail))[0].outcome == "applied"
+
+
+def nested_multipart(depth: int, sender: str) -> bytes:
+    """A message of `depth` multiparts, each inside the one before."""
+    opening = b"".join(b'Content-Type: multipart/mixed; boundary="b%d"\r\n\r\n--b%d\r\n' % (i, i) for i in range(depth))
+    closing = b"".join(b"\r\n--b%d--\r\n" % i for i in reversed(range(depth)))
+    return (f"From: {sender}\r\nSubject: Re: your turn\r\nMIME-Version: 1.0\r\n".encode() + opening
+            + b"Content-Type: text/plain\r\n\r\nboard\r\n" + closing)
+
+
+def comment_nested_from(depth: int) -> bytes:
+    """A From header of `depth` comments, each inside the one before (folded in short lines)."""
+    folded = b"\r\n ".join([b"(" * 500] * (depth // 500) + [b"a@example.org"] + [b")" * 500] * (depth // 500))
+    return b"From: " + folded + b"\r\nSubject: hi\r\n\r\nboard\r\n"
 
 
 def test_a_war_commitment_right_after_ones_own_action_gets_an_email(make_player, app, mail):
