@@ -30,7 +30,7 @@ from tests.workers.mail_players import (
 from workers import inbound
 from workers.inbound import _moves_and_prose
 from workers.inbound_store import store, unprocessed_ids
-from workers.reply_reading import body_text, commands, newest_reply
+from workers.reply_reading import MAX_COMMANDS, body_text, commands, newest_reply
 
 CORPUS = ["gmail_top_posted", "outlook_html_only", "apple_mail_iphone", "thunderbird_bottom_posted",
           "android_base64", "iso_8859_1_greeting", "outlook_ios_plain"]
@@ -310,6 +310,63 @@ def test_a_failed_dkim_check_is_refused(make_player, mail):
     mail.send(forged, reply_address_of(turn_mail), ann.email)
     assert game_row(mail, game_id).version == version
     assert "DKIM" in text_of(latest_to(mail, ann))
+
+
+def test_a_failed_dmarc_check_is_refused(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    version = game_row(mail, game_id).version
+    first, _ = two_actions(mail, game_id)
+    forged = reply(turn_mail, first, ann.email,
+                   Authentication_Results="mx.turnpost.localhost; dmarc=fail header.from=example.org")
+    mail.send(forged, reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version
+    assert "failed the DMARC check" in text_of(latest_to(mail, ann))
+    assert [row.outcome for row in mail.inbound_rows(reply_address_of(turn_mail))] == ["refused"]
+
+
+def test_replies_that_change_nothing_get_a_few_answers_an_hour_and_moves_always_do(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    answers = len(mails_to(mail.sink, ann.email))
+    limit, mail.settings.refusals_per_hour = mail.settings.refusals_per_hour, 3
+    try:
+        for _ in range(5):  # as a robot answering our answers would send
+            mail.send(reply(turn_mail, "I am not sure what to do", ann.email), reply_address_of(turn_mail), ann.email)
+        assert len(mails_to(mail.sink, ann.email)) == answers + 3
+        rows = mail.inbound_rows(reply_address_of(turn_mail))
+        assert [row.outcome for row in rows] == ["unreadable"] * 5
+        assert all("not answered: too many replies" in row.detail for row in rows[3:])
+        mail.send(reply(turn_mail, first, ann.email), reply_address_of(turn_mail), ann.email)
+        assert "Applied:" in text_of(latest_to(mail, ann)) and len(mails_to(mail.sink, ann.email)) == answers + 4
+    finally:
+        mail.settings.refusals_per_hour = limit
+
+
+def test_a_reply_with_more_moves_than_allowed_applies_none(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    version = game_row(mail, game_id).version
+    mail.send(reply(turn_mail, "\n".join([first] * (MAX_COMMANDS + 1)), ann.email), reply_address_of(turn_mail),
+              ann.email)
+    assert game_row(mail, game_id).version == version
+    assert f"A reply may hold at most {MAX_COMMANDS} moves; nothing changed." in text_of(latest_to(mail, ann))
+
+
+def test_moves_past_the_end_of_the_turn_are_named_and_not_applied(make_player, mail):
+    (ann, bob), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, second = two_actions(mail, game_id)
+    version = game_row(mail, game_id).version
+    mail.send(reply(turn_mail, f"{first}\n{second}\ntile red A1\npass", ann.email), reply_address_of(turn_mail),
+              ann.email)
+    assert game_row(mail, game_id).version == version + 2
+    body = text_of(latest_to(mail, ann))
+    assert body.count("Applied:") == 2
+    assert 'Not applied, since the decision was no longer yours: "tile red A1", "pass".' in body
+    assert "your decision" in latest_to(mail, bob)["Subject"]
 
 
 def test_the_same_message_applies_once(make_player, mail):
