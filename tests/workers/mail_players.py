@@ -74,10 +74,10 @@ def reply_address_of(mail: EmailMessage) -> str:
     return getaddresses([mail["Reply-To"]])[0][1]
 
 
-def inbound_signature(secret: str, raw: bytes) -> str:
+def inbound_signature(secret: str, raw: bytes, recipient: str, sender: str = "") -> str:
     """The `X-Turnpost-Signature` a mail provider sends with a message posted to
-    /api/inbound/mime (docs/email.md)."""
-    return "sha256=" + hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
+    /api/inbound/mime (docs/email.md): over the recipient, the sender and the body."""
+    return "sha256=" + hmac.new(secret.encode(), f"{recipient}\n{sender}\n".encode() + raw, hashlib.sha256).hexdigest()
 
 
 def text_of(mail: EmailMessage) -> str:

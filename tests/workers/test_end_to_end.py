@@ -308,7 +308,7 @@ def test_a_reply_posted_to_the_http_endpoint_becomes_a_move_through_the_celery_w
         raw, recipient = sent.as_bytes(), reply_address_of(turn)
         posted = stack.app.test_client().post(
             "/api/inbound/mime?" + urlencode({"recipient": recipient, "sender": player.email}), data=raw,
-            headers={"X-Turnpost-Signature": inbound_signature("provider-secret", raw)})
+            headers={"X-Turnpost-Signature": inbound_signature("provider-secret", raw, recipient, player.email)})
         assert posted.status_code == 202 and posted.json["duplicate"] is False, posted.json
         _answer_applied(stack, sent, player, gid, version)
 

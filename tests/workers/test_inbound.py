@@ -25,7 +25,7 @@ from tests.engine.euphrat_cards_positions import purposeful_choice
 from tests.engine.tigris_positions import revolt_position
 from tests.workers.conftest import free_port
 from tests.workers.mail_players import (
-    MailService, corpus_reply, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
+    MailService, corpus_reply, inbound_signature, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
 )
 from workers import inbound
 from workers.inbound import _moves_and_prose
@@ -529,21 +529,35 @@ def test_raw_mime_over_http_needs_the_shared_secret(make_player, app, mail):
     raw = reply(turn_mail, first, ann.email).as_bytes()
     client = app.test_client()
     settings = app.extensions["turnpost"]["settings"]
-    url = f"/api/inbound/mime?recipient={quote(reply_address_of(turn_mail))}"
+    recipient = reply_address_of(turn_mail)
+
+    def post(data, to=recipient, sender=ann.email, signature="sha256=00"):
+        return client.post(f"/api/inbound/mime?recipient={quote(to)}&sender={quote(sender)}", data=data,
+                           headers={"X-Turnpost-Signature": signature})
+
     settings.inbound_secret = None
-    assert client.post(url, data=raw).status_code == 404
+    assert post(raw).status_code == 404
     settings.inbound_secret = "provider-secret"
     try:
-        assert client.post(url, data=raw, headers={"X-Turnpost-Signature": "sha256=00"}).status_code == 401
-        signature = "sha256=" + hmac.new(b"provider-secret", raw, hashlib.sha256).hexdigest()
-        answer = client.post(url, data=raw, headers={"X-Turnpost-Signature": signature})
+        assert post(raw).status_code == 401
+        body_only = "sha256=" + hmac.new(b"provider-secret", raw, hashlib.sha256).hexdigest()
+        assert post(raw, signature=body_only).status_code == 401
+        signature = inbound_signature("provider-secret", raw, recipient, ann.email)
+        # A captured message and its signature, posted to another address or from another sender.
+        assert post(raw, to=f"play+another.seat@{settings.mail_domain}", signature=signature).status_code == 401
+        assert post(raw, sender="mallory@example.net", signature=signature).status_code == 401
+        broken = post(raw, to=recipient + "\n", signature=inbound_signature("provider-secret", raw, recipient + "\n",
+                                                                            ann.email))
+        assert broken.status_code == 400 and "no line breaks" in broken.json["message"]
+        assert mail.inbound_rows(recipient) == []
+        answer = post(raw, signature=signature)
         assert answer.status_code == 202 and answer.json["duplicate"] is False
-        again = client.post(url, data=raw, headers={"X-Turnpost-Signature": signature})
+        again = post(raw, signature=signature)
         assert again.status_code == 202 and again.json["duplicate"] is True
-        big = b"x" * (settings.inbound_max_bytes + 1)
-        assert client.post(url, data=big, headers={"X-Turnpost-Signature": "sha256=00"}).status_code == 413
+        assert post(b"x" * (settings.inbound_max_bytes + 1)).status_code == 413
     finally:
         settings.inbound_secret = None
+    assert [row.envelope_from for row in mail.inbound_rows(recipient)] == [ann.email]
     version = game_row(mail, game_id).version
     mail.handle(answer.json["id"])  # no dispatcher in this app: process it as a worker would
     assert game_row(mail, game_id).version == version + 1
