@@ -14,8 +14,12 @@ from mailparser_reply import EmailReplyParser
 # The languages whose "On ... wrote:" lines and signatures the reply parser knows.
 _REPLY_PARSER = EmailReplyParser(languages=["en", "de", "fr", "it", "es", "nl", "pt", "sv", "pl"])
 MAX_COMMANDS = 20
+# Out-of-office subjects as mail programs write them (Outlook's "Automatic reply:" in
+# its other languages among them): English, German, Dutch, Danish and Norwegian, Portuguese,
+# French, Italian, Spanish.
 _AUTO_SUBJECT = re.compile(
-    r"^\s*(auto(matic)?[ -]?(reply|response)|out of (the )?office|abwesenheit|absence|r[ée]ponse automatique"
+    r"^\s*(auto(matic)?[ -]?(reply|response)|out of (the )?office|automatische antwort|abwesenheit(snotiz)?"
+    r"|automatisch antwoord|autosvar|resposta autom[áa]tica|absence|r[ée]ponse automatique"
     r"|risposta automatica|fuera de la oficina|respuesta autom[áa]tica)\b", re.IGNORECASE)
 
 

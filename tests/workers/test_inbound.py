@@ -30,7 +30,7 @@ from tests.workers.mail_players import (
 from workers import inbound
 from workers.inbound import _moves_and_prose
 from workers.inbound_store import store, unprocessed_ids
-from workers.reply_reading import MAX_COMMANDS, body_text, commands, newest_reply
+from workers.reply_reading import MAX_COMMANDS, body_text, commands, message_kind, newest_reply
 
 CORPUS = ["gmail_top_posted", "outlook_html_only", "apple_mail_iphone", "thunderbird_bottom_posted",
           "android_base64", "iso_8859_1_greeting", "outlook_ios_plain"]
@@ -396,6 +396,26 @@ def test_automatic_answers_are_never_answered(make_player, mail):
         mail.send(message, reply_address_of(turn_mail), ann.email)
     assert len(mails_to(mail.sink, ann.email)) == answers
     assert [row.outcome for row in mail.inbound_rows(reply_address_of(turn_mail))] == ["ignored"] * 4
+
+
+OUT_OF_OFFICE_SUBJECTS = [
+    "Automatic reply: tigris game", "Out of Office: back on Monday", "Automatische Antwort: tigris game",
+    "Abwesenheitsnotiz: tigris game", "Abwesenheit bis Montag", "Automatisch antwoord: tigris game",
+    "Autosvar: tigris game", "Resposta automática: tigris game", "Réponse automatique : tigris game",
+    "RÉPONSE AUTOMATIQUE: tigris game", "Risposta automatica: tigris game", "Respuesta automática: tigris game",
+]
+
+
+@pytest.mark.parametrize("subject", OUT_OF_OFFICE_SUBJECTS)
+def test_out_of_office_subjects_in_several_languages_are_automatic(subject):
+    message = parse(f"From: ann@example.org\r\nSubject: {subject}\r\n\r\nI am away.\r\n".encode())
+    assert message_kind(message) == "auto"
+
+
+def test_a_reply_whose_subject_only_mentions_an_absence_is_a_persons():
+    for subject in ("Re: tigris game: your decision", "Re: Automatic reply: tigris game", "Autosvaret kommer"):
+        message = parse(f"From: ann@example.org\r\nSubject: {subject}\r\n\r\ntile red F7\r\n".encode())
+        assert message_kind(message) == "person", subject
 
 
 def test_a_bounce_stops_mail_to_the_address_until_it_is_fixed(make_player, mail):
