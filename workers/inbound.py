@@ -230,7 +230,7 @@ class _Conversation:
                confirm_resign: bool = False, seen_all: bool = False) -> tuple[str, str]:
         """Write the answer (unless this address had too many this hour); returns the outcome."""
         if self.prose:
-            lines = [*lines, "Not read as moves: " + ", ".join(f"\"{text}\"" for text in self.prose) + "."]
+            lines = [*lines, "Not read as moves: " + ", ".join(f"\"{_shortened(text)}\"" for text in self.prose) + "."]
         detail = " ".join(lines)[:1000]
         if outcome not in _PROGRESS and self._refusals_this_hour() >= self.settings.refusals_per_hour:
             return outcome, detail + " (not answered: too many replies that changed nothing this hour)"
@@ -289,6 +289,10 @@ def _header(message: EmailMessage, name: str) -> str | None:
     if value is None:
         return None
     return " ".join(str(value).split())[:900] or None
+
+
+def _shortened(text: str, length: int = 80) -> str:
+    return text if len(text) <= length else text[:length - 1] + "\u2026"
 
 
 def _re_subject(subject: str) -> str:

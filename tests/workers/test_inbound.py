@@ -231,6 +231,22 @@ def test_an_illegal_move_applies_nothing_and_says_why_with_legal_examples(make_p
     assert "Applied:" in text_of(latest_to(mail, ann)), text_of(latest_to(mail, ann))
 
 
+def test_a_huge_reply_is_read_up_to_its_first_64_kb(make_player, mail):
+    """A 900 KB line after the first move: the second move, past the part read, is not
+    read (reading the whole reply would cost seconds of CPU), and the answer quotes
+    only the start of the line it passed over."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, second = two_actions(mail, game_id)
+    version = game_row(mail, game_id).version
+    long_line = "x" * 900_000
+    mail.send(reply(turn_mail, f"{first}\n{long_line}\n{second}", ann.email), reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version + 1
+    body = text_of(latest_to(mail, ann))
+    assert body.count("Applied:") == 1 and "second action" in body
+    assert f'Not read as moves: "{"x" * 79}\u2026".' in body and len(body) < 20_000
+
+
 def test_an_unreadable_reply_gets_the_grammar(make_player, mail):
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
