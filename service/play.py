@@ -358,6 +358,14 @@ def submit_move(db: Session, game_id: int, seat_number: int, move: dict, version
                    email_mover)
 
 
+def submit_move_to_locked(db: Session, game: rows.GameRow, seat_number: int, move: dict, version,
+                          email_mover: bool | None = None) -> tuple[Game, list[dict], Work]:
+    """`submit_move` on a game the caller read with `load_game(lock=True)` in this
+    transaction, for a use case that looks at the game before it moves: no other
+    move can come between its look and its move."""
+    return _submit(db, game, seat_number, move, version, False, utcnow(), email_mover)
+
+
 def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_service: bool,
             now: datetime, email_mover: bool | None = None) -> tuple[Game, list[dict], Work]:
     check_version(game, version)

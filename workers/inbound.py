@@ -13,11 +13,13 @@ from datetime import timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlmodel import Session, select
 
 import engine as engines
 from engine.grammar import all_forms
-from service import play
+from service import play, rows
 from service.db import transaction
 from service.errors import Invalid, ServiceError
 from service.models import Game, InboundMail, Notification, Seat, User, utcnow
@@ -43,7 +45,9 @@ def process(engine, settings, inbound_id: int) -> play.Work:
             outcome, detail = _handle(db, settings, row, work)
             row.processed_at, row.outcome, row.detail = utcnow(), outcome, detail[:2000]
             return work
-    except _UNEXPECTED as err:
+    except _DATABASE_AWAY:
+        raise  # the message stays unprocessed: the task's retry or the inbound sweep takes it again
+    except Exception as err:  # noqa: BLE001 - whatever else a message can make the reading code do
         failure = err
     # Whatever the message did was rolled back; it is marked, never retried in a loop.
     log.error("inbound message %s could not be processed: %r", inbound_id, failure)
@@ -54,10 +58,11 @@ def process(engine, settings, inbound_id: int) -> play.Work:
     return play.Work()
 
 
-# A use case refusing in a way no answer foresaw, or mail malformed past what the
-# reading code expects; anything else (a database fault) leaves the message to be
-# processed again.
-_UNEXPECTED = (ServiceError, ValueError, LookupError, TypeError, AttributeError, UnicodeError)
+# The database away, busy or deadlocked: the same message may well go through later.
+# Any other failure (a message nested past the parser's recursion, malformed past what
+# the reading code expects, a use case refusing in a way no answer foresaw) would come
+# again each time, so the message is marked failed.
+_DATABASE_AWAY = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout)
 
 
 def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[str, str]:
@@ -71,7 +76,9 @@ def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[s
     token = read_reply_address(settings.secret_key, settings.mail_domain, row.recipient)
     if token is None:
         return "refused", f"{row.recipient} is not a reply address of ours (unsigned or altered)"
-    game = db.get(Game, token.game_id)
+    # Locked from this first look until the answer is written: a move on the web, a
+    # deadline or another reply waits, so what the answer says is what happened.
+    game = rows.read_locked(db, token.game_id)
     seat = next((s for s in play.seats_of(db, game) if s.seat == token.seat and s.user_id == token.user_id), None) \
         if game else None
     if seat is None:
@@ -161,6 +168,8 @@ class _Conversation:
                 with self.db.begin_nested():
                     applied, left = self.apply_in_order(texts, moves)
         except Invalid as err:
+            if len(moves) > 1:
+                self.read_again()
             return self.answer("illegal", [f"Nothing was applied: \"{err.extra['text']}\" is not allowed: {err.message}."],
                                decision=True)
         if not applied:
@@ -179,23 +188,33 @@ class _Conversation:
         """Apply the moves while the decision stays the seat's; Invalid (with the move's
         text) at the first illegal one. Returns the lines saying what was applied and
         what was left."""
-        applied, names = [], names_of(self.db, self.game)
+        applied, left, names, done = [], [], names_of(self.db, self.game), play.Work()
         for index, (text, move) in enumerate(zip(texts, moves)):
             if self.game.status != "active" or self.seat.seat not in self.rules.pending(play.game_state(self.game)):
-                return applied, [f"Not applied, since the decision was no longer yours: "
-                                 + ", ".join(f"\"{t}\"" for t in texts[index:]) + "."]
+                left = [f"Not applied, since the decision was no longer yours: "
+                        + ", ".join(f"\"{t}\"" for t in texts[index:]) + "."]
+                break
             try:
-                self.game, events, work = play.submit_move(
-                    self.db, self.game.id, self.seat.seat, move, self.game.version, email_mover=False)
+                self.game, events, work = play.submit_move_to_locked(
+                    self.db, self.game, self.seat.seat, move, self.game.version, email_mover=False)
             except Invalid as err:
                 raise Invalid(err.message, code=err.code, text=text) from None
-            self.work.notifications.extend(work.notifications)
-            self.work.deadlines.extend(work.deadlines)
+            done.notifications.extend(work.notifications)
+            done.deadlines.extend(work.deadlines)
             applied.append(f"Applied: {self.rules.describe(move)}.")
             applied += [f"  {line}" for event in engines.events_for(events, self.seat.seat)
                         if event.get("seat") != self.seat.seat or event.get("type") not in _OWN_MOVE_EVENTS
                         if (line := self.rules.describe_event(event, names))]
-        return applied, []
+        # Handed on only now: the rows of moves that a later illegal one rolls back are never sent.
+        self.work.notifications.extend(done.notifications)
+        self.work.deadlines.extend(done.deadlines)
+        return applied, left
+
+    def read_again(self) -> None:
+        """The game and seat as the database has them after a rolled-back savepoint (the
+        records in hand still hold the moves it undid)."""
+        self.game = rows.read_locked(self.db, self.game.id)
+        self.seat = next(s for s in play.seats_of(self.db, self.game) if s.id == self.seat.id)
 
     def resign(self) -> tuple[str, str]:
         if self.game.status != "active" or self.game.version != self.token.version:
@@ -211,7 +230,7 @@ class _Conversation:
                confirm_resign: bool = False, seen_all: bool = False) -> tuple[str, str]:
         """Write the answer (unless this address had too many this hour); returns the outcome."""
         if self.prose:
-            lines = [*lines, "Not read as moves: " + ", ".join(f"\"{text}\"" for text in self.prose) + "."]
+            lines = [*lines, "Not read as moves: " + ", ".join(f"\"{_shortened(text)}\"" for text in self.prose) + "."]
         detail = " ".join(lines)[:1000]
         if outcome not in _PROGRESS and self._refusals_this_hour() >= self.settings.refusals_per_hour:
             return outcome, detail + " (not answered: too many replies that changed nothing this hour)"
@@ -270,6 +289,10 @@ def _header(message: EmailMessage, name: str) -> str | None:
     if value is None:
         return None
     return " ".join(str(value).split())[:900] or None
+
+
+def _shortened(text: str, length: int = 80) -> str:
+    return text if len(text) <= length else text[:length - 1] + "\u2026"
 
 
 def _re_subject(subject: str) -> str:

@@ -2,6 +2,8 @@
 its answers delivered to a real SMTP sink, and replies written as mail clients do."""
 from __future__ import annotations
 
+import hashlib
+import hmac
 import smtplib
 import uuid
 from email import message_from_bytes
@@ -70,6 +72,12 @@ def latest_mail_to(sink, address: str) -> EmailMessage:
 
 def reply_address_of(mail: EmailMessage) -> str:
     return getaddresses([mail["Reply-To"]])[0][1]
+
+
+def inbound_signature(secret: str, raw: bytes, recipient: str, sender: str = "") -> str:
+    """The `X-Turnpost-Signature` a mail provider sends with a message posted to
+    /api/inbound/mime (docs/email.md): over the recipient, the sender and the body."""
+    return "sha256=" + hmac.new(secret.encode(), f"{recipient}\n{sender}\n".encode() + raw, hashlib.sha256).hexdigest()
 
 
 def text_of(mail: EmailMessage) -> str:

@@ -278,36 +278,66 @@ def test_a_reply_by_smtp_becomes_a_move_through_the_celery_worker(stack):
     Celery worker, which applies the move and mails the answer in its thread."""
     import smtplib
 
-    from engine import get_game
     from tests.workers.conftest import free_port
-    from tests.workers.mail_players import reply, reply_address_of, text_of
+    from tests.workers.mail_players import reply_address_of
     from workers.inbound_smtp import start_inbound_smtp
 
     port = free_port()
     server = start_inbound_smtp(stack.settings, stack.engine, stack.app.extensions["turnpost"]["dispatcher"].inbound,
                                 "127.0.0.1", port)
-    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
     try:
         with stack.worker():
-            game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email]}).json
-            game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
-            gid = game["id"]
-            turn = wait_for(lambda: [m for m in stack.inbox.messages if "your decision" in m["Subject"]], what="a turn email")[0]
-            player = ann if turn["To"] == ann.email else bob
-            rules = get_game("tigris")
-            from service.db import transaction
-
-            with transaction(stack.engine) as db:
-                state = rules.from_json(db.get(Game, gid).state)
-            seat = next(iter(rules.pending(state)))
-            move = rules.format_move(next(m for m in rules.legal_moves(state, seat) if m["type"] == "place_tile"))
-            version = version_of(stack, gid)
-            sent = reply(turn, move, player.email)
+            turn, sent, player, gid, version = _a_reply_to_the_first_turn(stack)
             with smtplib.SMTP("127.0.0.1", port) as client:
                 client.send_message(sent, to_addrs=[reply_address_of(turn)])
-            answer = wait_for(lambda: [m for m in mails_to(stack.inbox, player.email) if m["In-Reply-To"] == sent["Message-ID"]],
-                              what="the answer to the reply")[0]
-            assert "Applied:" in text_of(answer) and "second action" in text_of(answer)
-            assert version_of(stack, gid) == version + 1
+            _answer_applied(stack, sent, player, gid, version)
     finally:
         server.stop()
+
+
+def test_a_reply_posted_to_the_http_endpoint_becomes_a_move_through_the_celery_worker(stack):
+    """A mail provider's webhook: the signed raw message is stored by the web app and
+    handed to a Celery worker, which applies the move and mails the answer in its thread."""
+    from urllib.parse import urlencode
+
+    from tests.workers.mail_players import inbound_signature, reply_address_of
+
+    stack.settings.inbound_secret = "provider-secret"
+    with stack.worker():
+        turn, sent, player, gid, version = _a_reply_to_the_first_turn(stack)
+        raw, recipient = sent.as_bytes(), reply_address_of(turn)
+        posted = stack.app.test_client().post(
+            "/api/inbound/mime?" + urlencode({"recipient": recipient, "sender": player.email}), data=raw,
+            headers={"X-Turnpost-Signature": inbound_signature("provider-secret", raw, recipient, player.email)})
+        assert posted.status_code == 202 and posted.json["duplicate"] is False, posted.json
+        _answer_applied(stack, sent, player, gid, version)
+
+
+def _a_reply_to_the_first_turn(stack):
+    """A two-player Tigris game started through the API, and a reply with a legal move
+    to its first turn email: (that email, the reply, its player, the game id, the version)."""
+    from engine import get_game
+    from service.db import transaction
+    from tests.workers.mail_players import reply
+
+    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email]}).json
+    game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
+    gid = game["id"]
+    turn = wait_for(lambda: [m for m in stack.inbox.messages if "your decision" in m["Subject"]], what="a turn email")[0]
+    player = ann if turn["To"] == ann.email else bob
+    rules = get_game("tigris")
+    with transaction(stack.engine) as db:
+        state = rules.from_json(db.get(Game, gid).state)
+    seat = next(iter(rules.pending(state)))
+    move = rules.format_move(next(m for m in rules.legal_moves(state, seat) if m["type"] == "place_tile"))
+    return turn, reply(turn, move, player.email), player, gid, version_of(stack, gid)
+
+
+def _answer_applied(stack, sent, player, gid, version) -> None:
+    from tests.workers.mail_players import text_of
+
+    answer = wait_for(lambda: [m for m in mails_to(stack.inbox, player.email) if m["In-Reply-To"] == sent["Message-ID"]],
+                      what="the answer to the reply")[0]
+    assert "Applied:" in text_of(answer) and "second action" in text_of(answer)
+    assert version_of(stack, gid) == version + 1

@@ -12,6 +12,8 @@ import uuid
 from urllib.parse import quote
 
 import pytest
+from sqlalchemy import event, text
+from sqlalchemy.exc import OperationalError
 from sqlmodel import select
 
 import engine
@@ -23,10 +25,12 @@ from tests.engine.euphrat_cards_positions import purposeful_choice
 from tests.engine.tigris_positions import revolt_position
 from tests.workers.conftest import free_port
 from tests.workers.mail_players import (
-    MailService, corpus_reply, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
+    MailService, corpus_reply, inbound_signature, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
 )
+from workers import inbound
 from workers.inbound import _moves_and_prose
-from workers.reply_reading import body_text, commands, newest_reply
+from workers.inbound_store import store, unprocessed_ids
+from workers.reply_reading import MAX_COMMANDS, body_text, commands, message_kind, newest_reply
 
 CORPUS = ["gmail_top_posted", "outlook_html_only", "apple_mail_iphone", "thunderbird_bottom_posted",
           "android_base64", "iso_8859_1_greeting", "outlook_ios_plain"]
@@ -167,6 +171,49 @@ def test_a_stale_reply_changes_nothing_and_shows_the_game_now(make_player, mail)
     assert "Nothing was applied: the game has moved on" in body and "second action" in body
 
 
+@pytest.mark.parametrize("after_reading", ["inbound_mail", "game"])
+def test_a_change_to_the_game_while_a_reply_is_processed_never_drops_the_reply(after_reading, make_player, mail):
+    """Another transaction moves the game on (as a web move or a deadline would) right
+    after the reply's processing reads its stored message, or the game: it either
+    waits for the reply's commit (the game is locked from the reply's first look at
+    it) or came first, and the reply gets the answer that the game moved on."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    inbound_id = store(mail.engine, reply(turn_mail, first, ann.email).as_bytes(), reply_address_of(turn_mail),
+                       ann.email)
+    other = []  # what the other transaction did
+
+    def move_the_game_on_elsewhere(connection, cursor, statement, *_):
+        if other or not re.search(rf"\bFROM {after_reading}\b", statement):
+            return
+        other.append("started")
+        with mail.engine.connect() as elsewhere:
+            try:
+                elsewhere.execute(text("SELECT id FROM game WHERE id = :id FOR UPDATE NOWAIT"), {"id": game_id})
+            except OperationalError:
+                other[:] = ["waited"]  # the reply's transaction holds the game
+                return
+            elsewhere.execute(text("UPDATE game SET version = version + 1 WHERE id = :id"), {"id": game_id})
+            elsewhere.commit()
+            other[:] = ["committed"]
+
+    event.listen(mail.engine, "after_cursor_execute", move_the_game_on_elsewhere)
+    try:
+        work = inbound.process(mail.engine, mail.settings, inbound_id)
+    finally:
+        event.remove(mail.engine, "after_cursor_execute", move_the_game_on_elsewhere)
+    mail.deliver(work.ids[0])
+    outcome = mail.inbound_rows(reply_address_of(turn_mail))[0].outcome
+    body = text_of(latest_to(mail, ann))
+    if after_reading == "inbound_mail":
+        assert other == ["committed"] and outcome == "stale", (other, outcome)
+    else:
+        assert (other, outcome) in ((["waited"], "applied"), (["committed"], "stale")), (other, outcome)
+    assert latest_to(mail, ann)["In-Reply-To"] is not None
+    assert ("Applied:" in body) if outcome == "applied" else ("Nothing was applied: the game has moved on" in body)
+
+
 def test_an_illegal_move_applies_nothing_and_says_why_with_legal_examples(make_player, mail):
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
@@ -178,6 +225,26 @@ def test_an_illegal_move_applies_nothing_and_says_why_with_legal_examples(make_p
     body = text_of(latest_to(mail, ann))
     assert 'Nothing was applied: "tile red A1" is not allowed' in body
     assert "Moves open now" in body and "(e.g. tile " in body
+    # The answer is about the game as it stands: its own reply address takes the moves.
+    answer = latest_to(mail, ann)
+    mail.send(reply(answer, first, ann.email), reply_address_of(answer), ann.email)
+    assert "Applied:" in text_of(latest_to(mail, ann)), text_of(latest_to(mail, ann))
+
+
+def test_a_huge_reply_is_read_up_to_its_first_64_kb(make_player, mail):
+    """A 900 KB line after the first move: the second move, past the part read, is not
+    read (reading the whole reply would cost seconds of CPU), and the answer quotes
+    only the start of the line it passed over."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, second = two_actions(mail, game_id)
+    version = game_row(mail, game_id).version
+    long_line = "x" * 900_000
+    mail.send(reply(turn_mail, f"{first}\n{long_line}\n{second}", ann.email), reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version + 1
+    body = text_of(latest_to(mail, ann))
+    assert body.count("Applied:") == 1 and "second action" in body
+    assert f'Not read as moves: "{"x" * 79}\u2026".' in body and len(body) < 20_000
 
 
 def test_an_unreadable_reply_gets_the_grammar(make_player, mail):
@@ -261,6 +328,63 @@ def test_a_failed_dkim_check_is_refused(make_player, mail):
     assert "DKIM" in text_of(latest_to(mail, ann))
 
 
+def test_a_failed_dmarc_check_is_refused(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    version = game_row(mail, game_id).version
+    first, _ = two_actions(mail, game_id)
+    forged = reply(turn_mail, first, ann.email,
+                   Authentication_Results="mx.turnpost.localhost; dmarc=fail header.from=example.org")
+    mail.send(forged, reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version
+    assert "failed the DMARC check" in text_of(latest_to(mail, ann))
+    assert [row.outcome for row in mail.inbound_rows(reply_address_of(turn_mail))] == ["refused"]
+
+
+def test_replies_that_change_nothing_get_a_few_answers_an_hour_and_moves_always_do(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    answers = len(mails_to(mail.sink, ann.email))
+    limit, mail.settings.refusals_per_hour = mail.settings.refusals_per_hour, 3
+    try:
+        for _ in range(5):  # as a robot answering our answers would send
+            mail.send(reply(turn_mail, "I am not sure what to do", ann.email), reply_address_of(turn_mail), ann.email)
+        assert len(mails_to(mail.sink, ann.email)) == answers + 3
+        rows = mail.inbound_rows(reply_address_of(turn_mail))
+        assert [row.outcome for row in rows] == ["unreadable"] * 5
+        assert all("not answered: too many replies" in row.detail for row in rows[3:])
+        mail.send(reply(turn_mail, first, ann.email), reply_address_of(turn_mail), ann.email)
+        assert "Applied:" in text_of(latest_to(mail, ann)) and len(mails_to(mail.sink, ann.email)) == answers + 4
+    finally:
+        mail.settings.refusals_per_hour = limit
+
+
+def test_a_reply_with_more_moves_than_allowed_applies_none(make_player, mail):
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    version = game_row(mail, game_id).version
+    mail.send(reply(turn_mail, "\n".join([first] * (MAX_COMMANDS + 1)), ann.email), reply_address_of(turn_mail),
+              ann.email)
+    assert game_row(mail, game_id).version == version
+    assert f"A reply may hold at most {MAX_COMMANDS} moves; nothing changed." in text_of(latest_to(mail, ann))
+
+
+def test_moves_past_the_end_of_the_turn_are_named_and_not_applied(make_player, mail):
+    (ann, bob), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, second = two_actions(mail, game_id)
+    version = game_row(mail, game_id).version
+    mail.send(reply(turn_mail, f"{first}\n{second}\ntile red A1\npass", ann.email), reply_address_of(turn_mail),
+              ann.email)
+    assert game_row(mail, game_id).version == version + 2
+    body = text_of(latest_to(mail, ann))
+    assert body.count("Applied:") == 2
+    assert 'Not applied, since the decision was no longer yours: "tile red A1", "pass".' in body
+    assert "your decision" in latest_to(mail, bob)["Subject"]
+
+
 def test_the_same_message_applies_once(make_player, mail):
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
@@ -288,6 +412,26 @@ def test_automatic_answers_are_never_answered(make_player, mail):
         mail.send(message, reply_address_of(turn_mail), ann.email)
     assert len(mails_to(mail.sink, ann.email)) == answers
     assert [row.outcome for row in mail.inbound_rows(reply_address_of(turn_mail))] == ["ignored"] * 4
+
+
+OUT_OF_OFFICE_SUBJECTS = [
+    "Automatic reply: tigris game", "Out of Office: back on Monday", "Automatische Antwort: tigris game",
+    "Abwesenheitsnotiz: tigris game", "Abwesenheit bis Montag", "Automatisch antwoord: tigris game",
+    "Autosvar: tigris game", "Resposta automática: tigris game", "Réponse automatique : tigris game",
+    "RÉPONSE AUTOMATIQUE: tigris game", "Risposta automatica: tigris game", "Respuesta automática: tigris game",
+]
+
+
+@pytest.mark.parametrize("subject", OUT_OF_OFFICE_SUBJECTS)
+def test_out_of_office_subjects_in_several_languages_are_automatic(subject):
+    message = parse(f"From: ann@example.org\r\nSubject: {subject}\r\n\r\nI am away.\r\n".encode())
+    assert message_kind(message) == "auto"
+
+
+def test_a_reply_whose_subject_only_mentions_an_absence_is_a_persons():
+    for subject in ("Re: tigris game: your decision", "Re: Automatic reply: tigris game", "Autosvaret kommer"):
+        message = parse(f"From: ann@example.org\r\nSubject: {subject}\r\n\r\ntile red F7\r\n".encode())
+        assert message_kind(message) == "person", subject
 
 
 def test_a_bounce_stops_mail_to_the_address_until_it_is_fixed(make_player, mail):
@@ -345,10 +489,56 @@ def test_mail_for_other_addresses_oversized_and_garbage_mail(make_player, mail):
         big = b"Subject: big\r\n\r\n" + (b"x" * 70 + b"\r\n") * (mail.settings.inbound_max_bytes // 72 + 10)
         mail.send(big, reply_address_of(turn_mail), ann.email)
     assert refused.value.smtp_code == 552
-    garbage = b"\x00\xff\xfe From: \r\n\r\n\x80\x81 Content-Type: multipart/mixed; boundary=\r\n--\r\n"
-    mail.send(garbage, reply_address_of(turn_mail), ann.email)
+    garbage = [b"\x00\xff\xfe From: \r\n\r\n\x80\x81 Content-Type: multipart/mixed; boundary=\r\n--\r\n",
+               nested_multipart(1000, ann.email), comment_nested_from(3000)]
+    for message in garbage:  # the last two go deeper than Python's recursion limit when read
+        mail.send(message, reply_address_of(turn_mail), ann.email)
     rows = mail.inbound_rows(reply_address_of(turn_mail))
-    assert len(rows) == 1 and rows[0].processed_at is not None and rows[0].outcome in ("refused", "failed", "ignored")
+    assert len(rows) == len(garbage)
+    assert all(row.processed_at is not None and row.outcome in ("refused", "failed", "ignored") for row in rows), \
+        [(row.outcome, row.detail) for row in rows]
+    assert "RecursionError" in rows[1].detail
+
+
+def test_a_reply_cut_off_from_the_database_stays_to_be_processed_again(make_player, mail):
+    """The database connection dies mid-processing (its backend terminated): the
+    message is left unprocessed for the sweep, which then applies it."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    inbound_id = store(mail.engine, reply(turn_mail, first, ann.email).as_bytes(), reply_address_of(turn_mail),
+                       ann.email)
+    terminated = []
+
+    def terminate_the_connection(connection, cursor, statement, *_):
+        if not terminated and re.search(r"\bFROM game\b", statement):
+            terminated.append(connection.exec_driver_sql("SELECT pg_backend_pid()").scalar())
+            with mail.engine.connect() as admin:
+                admin.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": terminated[0]})
+
+    event.listen(mail.engine, "after_cursor_execute", terminate_the_connection)
+    try:
+        with pytest.raises(OperationalError):
+            inbound.process(mail.engine, mail.settings, inbound_id)
+    finally:
+        event.remove(mail.engine, "after_cursor_execute", terminate_the_connection)
+    assert inbound_id in unprocessed_ids(mail.engine, older_than_seconds=0)
+    mail.handle(inbound_id)  # as the sweep's task does
+    assert mail.inbound_rows(reply_address_of(turn_mail))[0].outcome == "applied"
+
+
+def nested_multipart(depth: int, sender: str) -> bytes:
+    """A message of `depth` multiparts, each inside the one before."""
+    opening = b"".join(b'Content-Type: multipart/mixed; boundary="b%d"\r\n\r\n--b%d\r\n' % (i, i) for i in range(depth))
+    closing = b"".join(b"\r\n--b%d--\r\n" % i for i in reversed(range(depth)))
+    return (f"From: {sender}\r\nSubject: Re: your turn\r\nMIME-Version: 1.0\r\n".encode() + opening
+            + b"Content-Type: text/plain\r\n\r\nboard\r\n" + closing)
+
+
+def comment_nested_from(depth: int) -> bytes:
+    """A From header of `depth` comments, each inside the one before (folded in short lines)."""
+    folded = b"\r\n ".join([b"(" * 500] * (depth // 500) + [b"a@example.org"] + [b")" * 500] * (depth // 500))
+    return b"From: " + folded + b"\r\nSubject: hi\r\n\r\nboard\r\n"
 
 
 def test_a_war_commitment_right_after_ones_own_action_gets_an_email(make_player, app, mail):
@@ -375,21 +565,35 @@ def test_raw_mime_over_http_needs_the_shared_secret(make_player, app, mail):
     raw = reply(turn_mail, first, ann.email).as_bytes()
     client = app.test_client()
     settings = app.extensions["turnpost"]["settings"]
-    url = f"/api/inbound/mime?recipient={quote(reply_address_of(turn_mail))}"
+    recipient = reply_address_of(turn_mail)
+
+    def post(data, to=recipient, sender=ann.email, signature="sha256=00"):
+        return client.post(f"/api/inbound/mime?recipient={quote(to)}&sender={quote(sender)}", data=data,
+                           headers={"X-Turnpost-Signature": signature})
+
     settings.inbound_secret = None
-    assert client.post(url, data=raw).status_code == 404
+    assert post(raw).status_code == 404
     settings.inbound_secret = "provider-secret"
     try:
-        assert client.post(url, data=raw, headers={"X-Turnpost-Signature": "sha256=00"}).status_code == 401
-        signature = "sha256=" + hmac.new(b"provider-secret", raw, hashlib.sha256).hexdigest()
-        answer = client.post(url, data=raw, headers={"X-Turnpost-Signature": signature})
+        assert post(raw).status_code == 401
+        body_only = "sha256=" + hmac.new(b"provider-secret", raw, hashlib.sha256).hexdigest()
+        assert post(raw, signature=body_only).status_code == 401
+        signature = inbound_signature("provider-secret", raw, recipient, ann.email)
+        # A captured message and its signature, posted to another address or from another sender.
+        assert post(raw, to=f"play+another.seat@{settings.mail_domain}", signature=signature).status_code == 401
+        assert post(raw, sender="mallory@example.net", signature=signature).status_code == 401
+        broken = post(raw, to=recipient + "\n", signature=inbound_signature("provider-secret", raw, recipient + "\n",
+                                                                            ann.email))
+        assert broken.status_code == 400 and "no line breaks" in broken.json["message"]
+        assert mail.inbound_rows(recipient) == []
+        answer = post(raw, signature=signature)
         assert answer.status_code == 202 and answer.json["duplicate"] is False
-        again = client.post(url, data=raw, headers={"X-Turnpost-Signature": signature})
+        again = post(raw, signature=signature)
         assert again.status_code == 202 and again.json["duplicate"] is True
-        big = b"x" * (settings.inbound_max_bytes + 1)
-        assert client.post(url, data=big, headers={"X-Turnpost-Signature": "sha256=00"}).status_code == 413
+        assert post(b"x" * (settings.inbound_max_bytes + 1)).status_code == 413
     finally:
         settings.inbound_secret = None
+    assert [row.envelope_from for row in mail.inbound_rows(recipient)] == [ann.email]
     version = game_row(mail, game_id).version
     mail.handle(answer.json["id"])  # no dispatcher in this app: process it as a worker would
     assert game_row(mail, game_id).version == version + 1
