@@ -377,7 +377,8 @@ def vote_abandon(game_id):
 @bp.post("/games/<id:game_id>/invite")
 def invite(game_id):
     email = request.form.get("email", "").strip()
-    return _game_action(game_id, lambda db, user, v: play.invite(db, game_id, user, email, v),
+    return _game_action(game_id, lambda db, user, v: play.invite(db, game_id, user, email, v,
+                                                                 limits=invitation_limits()),
                         f"{email} is invited; an email is on its way.")
 
 

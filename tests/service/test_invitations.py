@@ -75,3 +75,37 @@ def test_the_title_is_quoted_user_text_not_the_subject(app, make_player, db):
     assert mail.subject == f"{creator.email} invites you to a game of Tigris & Euphrates on turnpost"
     assert f'The game\'s title, as {creator.email} wrote it: "{title}"' in mail.text
     assert f"<q>{title}</q>" in mail.html
+
+
+def test_the_game_page_invitation_form_keeps_the_limits(app, make_player, db, monkeypatch):
+    settings = app.extensions["turnpost"]["settings"]
+    monkeypatch.setattr(settings, "invitations_per_recipient", 1)
+    monkeypatch.setattr(settings, "invitations_per_sender", 2)
+    from tests.service.test_hostile_input import signed_in_client
+    from tests.workers.test_links_and_preferences import csrf_of
+
+    target = fresh("target")
+    assert make_player("other").post("/api/games", json={"game": "tigris", "players": 2, "invite": [target]}).status_code == 201
+    creator = make_player("creator")
+    client = signed_in_client(app, creator)
+
+    def invite_on_page(game_id: int, email: str) -> str:
+        page = client.get(f"/games/{game_id}").get_data(as_text=True)
+        version = creator.get(f"/api/games/{game_id}").json["version"]
+        answer = client.post(f"/games/{game_id}/invite", data={
+            "csrf_token": csrf_of(page), "version": str(version), "email": email}, follow_redirects=True)
+        assert answer.status_code == 200
+        return answer.get_data(as_text=True)
+
+    game = creator.post("/api/games", json={"game": "tigris", "players": 4}).json
+    page = invite_on_page(game["id"], target)  # the address has had its one invitation
+    assert f"{target} has had 1 invitations in the last 24 hours" in page and "is invited" not in page
+    for n in range(2):
+        assert "is invited" in invite_on_page(game["id"], fresh(f"i{n}"))
+    page = invite_on_page(game["id"], fresh("third"))  # the sender has sent his two
+    assert "you may send 2 invitations a day" in page and "is invited" not in page
+    with db() as session:
+        seats = session.exec(select(Seat).where(Seat.game_id == game["id"])).all()
+        notes = session.exec(select(Notification).where(Notification.game_id == game["id"])).all()
+    assert len(seats) == 3 and len(notes) == 2
+    assert creator.get(f"/api/games/{game['id']}").json["version"] == game["version"] + 2
