@@ -24,6 +24,13 @@ POSTGRES = os.environ.get("TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432
 
 
 @pytest.fixture(scope="session")
+def worker_id(request) -> str:
+    """xdist's name for this test process ("gw0", ...), or "master" without xdist
+    (`-p no:xdist`), where xdist's own fixture of this name is missing."""
+    return getattr(request.config, "workerinput", {}).get("workerid", "master")
+
+
+@pytest.fixture(scope="session")
 def database_url(worker_id):
     name = f"turnpost_test_{worker_id}_{os.getpid()}"
     try:
