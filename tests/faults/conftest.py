@@ -123,6 +123,7 @@ def fault_stack(database_url, smtp_server, own_redis, tmp_path):
     stack = type("FaultStack", (), {
         "app": app, "settings": settings, "engine": app.extensions["turnpost"]["engine"], "redis": own_redis,
         "inbox": smtp_server, "worker": staticmethod(worker), "beat": staticmethod(beat), "logs": tmp_path,
+        "env": env,  # the processes' environment: a test may change it before starting them
     })()
     yield stack
     for process in processes:
