@@ -113,9 +113,9 @@ def fault_stack(database_url, smtp_server, own_redis, tmp_path):
         processes.append(process)
         return process
 
-    def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo") -> subprocess.Popen:
+    def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo", concurrency: int = 1) -> subprocess.Popen:
         # Gossip, mingle and heartbeat on, as the Procfile runs it.
-        return spawn("worker", f"--pool={pool}", "--concurrency=1", "-Q", queues, "--loglevel=info")
+        return spawn("worker", f"--pool={pool}", f"--concurrency={concurrency}", "-Q", queues, "--loglevel=info")
 
     def beat() -> subprocess.Popen:
         return spawn("beat", "--loglevel=info", "--schedule", str(tmp_path / "beat-schedule"))
