@@ -136,7 +136,8 @@ def fault_stack(own_database, smtp_server, own_redis, tmp_path):
         processes.append(process)
         return process
 
-    def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo", concurrency: int = 1) -> subprocess.Popen:
+    def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo",
+               concurrency: int = 1) -> subprocess.Popen:
         # Gossip, mingle and heartbeat on, as the Procfile runs it.
         return spawn("worker", f"--pool={pool}", f"--concurrency={concurrency}", "-Q", queues, "--loglevel=info")
 

@@ -100,7 +100,8 @@ def test_no_api_operation_or_form_answers_5xx_to_deeply_nested_json(app, world):
     for method, url, fields, headers in targets:
         caller = client if not headers and not url.startswith("/api/") else app.test_client()
         for what, body in deep_bodies(fields):
-            answer = caller.open(url, method=method.upper(), headers=headers, data=body, content_type="application/json")
+            answer = caller.open(url, method=method.upper(), headers=headers, data=body,
+                                 content_type="application/json")
             if answer.status_code >= 500:
                 failures.append((method, url, what, answer.status_code))
     assert failures == []

@@ -51,6 +51,7 @@ def test_temporary_then_permanent_refusals(fault_stack):
     assert all(3 <= tries_while_refusing[e] <= MOST_ATTEMPTS_REFUSED for e in everyone), tries_while_refusing
     assert all(rows[e].attempts <= MOST_ATTEMPTS_REFUSED + 1 for e in emails)  # delivered before MAX_ATTEMPTS
 
-    listing = CliRunner().invoke(main, ["outbox"], env={"DATABASE_URL": stack.settings.database_url, "SECRET_KEY": "k"}).output
+    listing = CliRunner().invoke(main, ["outbox"],
+                                 env={"DATABASE_URL": stack.settings.database_url, "SECRET_KEY": "k"}).output
     line = next(line for line in listing.splitlines() if bounced in line)
     assert line.startswith("dead") and "550" in line

@@ -64,6 +64,7 @@ def test_an_old_mixed_case_account_beside_its_lower_case_twin_stays_apart(app, d
     assert mine.status_code == 201 and mine.json["players"][0]["email"] == f"{local}@example.org"
     assert app.test_client().post("/api/sign-in", json={"email": f"{local}@example.org"}).status_code == 202
     with db() as session:
+        spellings = [f"{local}@example.org", twin.email]
         [link] = session.exec(select(Notification).where(Notification.kind == "sign_in",
-                                                         Notification.email.in_([f"{local}@example.org", twin.email]))).all()
+                                                         Notification.email.in_(spellings))).all()
     assert link.email == twin.email
