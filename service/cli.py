@@ -53,10 +53,11 @@ def token_create(email: str, label: str) -> None:
 
 
 @main.command()
-@click.option("--limit", default=50, show_default=True, help="rows listed per state")
+@click.option("--limit", default=50, show_default=True, help="rows listed per state, newest first")
 def outbox(limit: int) -> None:
     """The email outbox: how many rows are sent, waiting, retrying and dead, and the
-    retrying and dead rows with their last error."""
+    retrying and dead rows with their last error, the newest first (the rows that died
+    last, the retrying rows written last)."""
     from sqlalchemy import func
     from sqlmodel import select
 
@@ -73,8 +74,9 @@ def outbox(limit: int) -> None:
         counts = {state: session.exec(select(func.count()).select_from(N).where(where)).one()
                   for state, where in states.items()}
         click.echo("  ".join(f"{state}: {count}" for state, count in counts.items()))
+        newest = {"retrying": (N.id.desc(),), "dead": (N.dead_at.desc(), N.id.desc())}
         for state in ("retrying", "dead"):
-            rows = session.exec(select(N).where(states[state]).order_by(N.id).limit(limit)).all()
+            rows = session.exec(select(N).where(states[state]).order_by(*newest[state]).limit(limit)).all()
             for row in rows:
                 when = row.dead_at if state == "dead" else row.next_attempt_at
                 when = f"{when:%Y-%m-%d %H:%M:%S} UTC" if when else "now"

@@ -233,7 +233,8 @@ def game_version(game_id):
         if row is None:
             return jsonify(error="not_found", message=f"no game {game_id}"), 404
         seated = user is not None and db.exec(
-            select(Seat.id).where(Seat.game_id == game_id, Seat.user_id == user.id)).first() is not None
+            select(Seat.id).where(Seat.game_id == game_id, Seat.user_id == user.id,
+                                  Seat.status != "declined")).first() is not None  # as play.seat_of_user
         if not row.spectators and not seated:
             return jsonify(error="forbidden", message="only the game's players may follow it"), 403
     response = jsonify(version=row.version)
@@ -377,7 +378,8 @@ def vote_abandon(game_id):
 @bp.post("/games/<id:game_id>/invite")
 def invite(game_id):
     email = request.form.get("email", "").strip()
-    return _game_action(game_id, lambda db, user, v: play.invite(db, game_id, user, email, v),
+    return _game_action(game_id, lambda db, user, v: play.invite(db, game_id, user, email, v,
+                                                                 limits=invitation_limits()),
                         f"{email} is invited; an email is on its way.")
 
 

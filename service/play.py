@@ -139,9 +139,19 @@ class InvitationLimits:
     per_recipient: int
 
 
+def _lock_inviter(db: Session, inviter: User) -> None:
+    """Serialise one sender's invitations, so parallel ones cannot all pass the count
+    of his invitations: his user row, locked for the transaction (FOR NO KEY UPDATE,
+    which rows referring to him still may be written beside; nothing on SQLite, whose
+    writers take turns). Taken before the transaction writes any row, so it never waits
+    while holding a row another invitation waits for."""
+    db.exec(select(User.id).where(User.id == inviter.id).with_for_update(key_share=True)).one()
+
+
 def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limits: InvitationLimits | None) -> None:
     if limits is None or not emails:
         return
+    _lock_inviter(db, inviter)
     since = utcnow() - timedelta(days=1)
     invitations = select(func.count(Notification.id)).where(Notification.kind == "invitation", Notification.created_at > since)
     sent = db.exec(invitations.join(Game, Game.id == Notification.game_id).where(Game.creator_id == inviter.id)).one()
@@ -247,6 +257,8 @@ def invite(db: Session, game_id: int, user: User, email: str, version,
         raise Forbidden("only the game's creator invites players")
     if game.status != "open":
         raise Conflict("the game has already started", code="game_started")
+    if limits is not None:
+        _lock_inviter(db, user)  # before user_for_email may write the invitee's row
     seats = [s for s in seats_of(db, game) if s.status != "declined"]
     invitee = user_for_email(db, email)
     if any(s.user_id == invitee.id for s in seats_of(db, game)):

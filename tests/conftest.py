@@ -3,6 +3,7 @@ service on it, and players with API tokens."""
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 
 import psycopg
 import pytest
@@ -24,22 +25,35 @@ POSTGRES = os.environ.get("TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432
 
 
 @pytest.fixture(scope="session")
-def database_url(worker_id):
-    name = f"turnpost_test_{worker_id}_{os.getpid()}"
+def worker_id(request) -> str:
+    """xdist's name for this test process ("gw0", ...), or "master" without xdist
+    (`-p no:xdist`), where xdist's own fixture of this name is missing."""
+    return getattr(request.config, "workerinput", {}).get("workerid", "master")
+
+
+@contextmanager
+def new_database(name: str):
+    """A database of the given name on the test PostgreSQL, migrated; its URL. Dropped
+    at the end, connections still open to it or not."""
     try:
         admin = psycopg.connect(f"{POSTGRES}/postgres", autocommit=True)
     except psycopg.OperationalError as exc:
         pytest.fail(f"MISSING: PostgreSQL at {POSTGRES} is needed by the service tests ({exc})")
-    admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-    admin.execute(f'CREATE DATABASE "{name}"')
-    url = f"{POSTGRES.replace('postgresql://', 'postgresql+psycopg://')}/{name}"
-    upgrade(url)
-    yield url
-    from service.db import make_engine
+    with admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            url = f"{POSTGRES.replace('postgresql://', 'postgresql+psycopg://')}/{name}"
+            upgrade(url)
+            yield url
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
-    make_engine(url).dispose()
-    admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin.close()
+
+@pytest.fixture(scope="session")
+def database_url(worker_id):
+    with new_database(f"turnpost_test_{worker_id}_{os.getpid()}") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

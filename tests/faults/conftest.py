@@ -19,6 +19,7 @@ from service.app import create_app, start_dispatcher
 from service.config import Settings
 from aiosmtpd.controller import Controller
 
+from tests.conftest import new_database
 from tests.workers.conftest import free_port
 from tests.workers.test_retries import MoodyServer
 from workers.app import mail_queue
@@ -89,11 +90,33 @@ def smtp_server():
 
 
 @pytest.fixture
-def fault_stack(database_url, smtp_server, own_redis, tmp_path):
-    """The web app on `own_redis`, and a way to start worker, mailer and beat
+def own_database(worker_id):
+    """A database of this test's own: the fault tests kill its connections and the
+    processes working on it, and leave rows owed, none of which may reach the other
+    tests' database, pool or outbox."""
+    with new_database(f"turnpost_fault_{worker_id}_{uuid.uuid4().hex[:12]}") as url:
+        yield url
+
+
+@pytest.fixture
+def own_app(own_database, tmp_path):
+    """The web app on `own_database`, with no Redis."""
+    settings = Settings(database_url=own_database, redis_url=None, smtp_url=None, base_url="http://turnpost.test",
+                        secret_key="fault-secret", maildir=tmp_path / "mail", sign_in_limit="1000 per minute",
+                        rate_limit="100000 per minute")
+    app = create_app(settings)
+    app.config["TESTING"] = True
+    yield app
+    app.extensions["turnpost"]["engine"].dispose()
+
+
+@pytest.fixture
+def fault_stack(own_database, smtp_server, own_redis, tmp_path):
+    """The web app on `own_database` and `own_redis`, and a way to start worker, mailer and beat
     processes (they sweep the outbox every second, for rows older than 2 s, and retry
     a failed email after 1, 2, then at most 4 s, 8 attempts at most)."""
     queue = f"turnpost-fault-{uuid.uuid4().hex[:12]}"
+    database_url = own_database
     settings = Settings(database_url=database_url, redis_url=own_redis.url, smtp_url=smtp_server.url,
                         base_url="http://turnpost.test", secret_key="fault-secret", queue=queue,
                         maildir=tmp_path / "mail", sign_in_limit="1000 per minute", rate_limit="100000 per minute")
@@ -113,9 +136,10 @@ def fault_stack(database_url, smtp_server, own_redis, tmp_path):
         processes.append(process)
         return process
 
-    def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo") -> subprocess.Popen:
+    def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo",
+               concurrency: int = 1) -> subprocess.Popen:
         # Gossip, mingle and heartbeat on, as the Procfile runs it.
-        return spawn("worker", f"--pool={pool}", "--concurrency=1", "-Q", queues, "--loglevel=info")
+        return spawn("worker", f"--pool={pool}", f"--concurrency={concurrency}", "-Q", queues, "--loglevel=info")
 
     def beat() -> subprocess.Popen:
         return spawn("beat", "--loglevel=info", "--schedule", str(tmp_path / "beat-schedule"))
@@ -123,8 +147,10 @@ def fault_stack(database_url, smtp_server, own_redis, tmp_path):
     stack = type("FaultStack", (), {
         "app": app, "settings": settings, "engine": app.extensions["turnpost"]["engine"], "redis": own_redis,
         "inbox": smtp_server, "worker": staticmethod(worker), "beat": staticmethod(beat), "logs": tmp_path,
+        "env": env,  # the processes' environment: a test may change it before starting them
     })()
     yield stack
+    app.extensions["turnpost"]["engine"].dispose()
     for process in processes:
         if process.poll() is None:
             process.terminate()

@@ -26,11 +26,12 @@ def kill_connections(database: str, stop: threading.Event, killed: list[int]) ->
             time.sleep(0.05)
 
 
-def test_killed_database_connections_give_clean_answers_and_whole_moves(app, database_url):
+def test_killed_database_connections_give_clean_answers_and_whole_moves(own_app, own_database):
+    app = own_app
     players, game = start_game(lambda name: Player(app, f"{name}-{uuid.uuid4().hex[:8]}@example.org"), 2)
     gid = game["id"]
     stop, killed, answers = threading.Event(), [], []
-    killer = threading.Thread(target=kill_connections, args=(database_url.rsplit("/", 1)[1], stop, killed))
+    killer = threading.Thread(target=kill_connections, args=(own_database.rsplit("/", 1)[1], stop, killed))
     killer.start()
     try:
         deadline = time.monotonic() + 8
@@ -59,9 +60,10 @@ def test_killed_database_connections_give_clean_answers_and_whole_moves(app, dat
     assert_whole_moves(app, gid, game["version"])
 
 
-def test_connection_killed_inside_a_move_gives_503_and_changes_nothing(app):
+def test_connection_killed_inside_a_move_gives_503_and_changes_nothing(own_app):
     """The kill lands deterministically between the move's first statement and its
     INSERT, so the answer must be 503 and the game untouched; the retry then plays."""
+    app = own_app
     players, game = start_game(lambda name: Player(app, f"{name}-{uuid.uuid4().hex[:8]}@example.org"), 2)
     gid = game["id"]
     engine = app.extensions["turnpost"]["engine"]

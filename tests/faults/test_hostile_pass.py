@@ -1,5 +1,6 @@
-"""A hostile pass over every API operation and every form: bodies nested 30,000 deep,
-numbers of 5,000 digits, NUL characters, lists and objects where text is expected,
+"""A hostile pass over every API operation and every form: JSON nested 31 to 30,000
+deep (arrays, objects, both mixed, unclosed; as the body and in each field), numbers
+of 5,000 digits, NUL characters, lists and objects where text is expected,
 broken UTF-8, the wrong content type; signed in and not. No answer is a 5xx."""
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from service.auth import start_session, user_for_email
 from service.db import transaction
+from service.input_guard import MAX_JSON_DEPTH
 from tests.conftest import start_game
 from tests.workers.test_links_and_preferences import csrf_of
 from workers.compose import preferences_token
@@ -41,37 +43,111 @@ def world(app, make_player):
     return players[0], client, game
 
 
-def test_no_api_operation_answers_5xx_to_hostile_bodies(app, world):
-    player, _, game = world
+def api_operations(app, game_id: int):
+    """Every operation of the OpenAPI document: its method, its URL (ids filled in
+    with the game's) and the fields of its JSON body (["x"] for one without)."""
     spec = app.test_client().get("/api/openapi.json").json
-    failures = []
     for path, operations in spec["paths"].items():
-        url = re.sub(r"\{[a-z_]+\}", str(game["id"]), path)
+        url = re.sub(r"\{[a-z_]+\}", str(game_id), path)
         for method, operation in operations.items():
             if method not in ("get", "post", "put", "patch", "delete"):
                 continue
             body = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
             ref = body.get("$ref", "").rsplit("/", 1)[-1]
-            fields = list(spec["components"]["schemas"].get(ref, {}).get("properties", {})) or ["x"]
-            for headers in (player.headers, {}):
-                for kwargs in hostile_bodies(fields):
-                    answer = app.test_client().open(url, method=method.upper(), headers=headers, **kwargs)
-                    if answer.status_code >= 500:
-                        failures.append((method, url, str(kwargs)[:80], answer.status_code))
+            yield method, url, list(spec["components"]["schemas"].get(ref, {}).get("properties", {})) or ["x"]
+
+
+def test_no_api_operation_answers_5xx_to_hostile_bodies(app, world):
+    player, _, game = world
+    failures = []
+    for method, url, fields in api_operations(app, game["id"]):
+        for headers in (player.headers, {}):
+            for kwargs in hostile_bodies(fields):
+                answer = app.test_client().open(url, method=method.upper(), headers=headers, **kwargs)
+                if answer.status_code >= 500:
+                    failures.append((method, url, str(kwargs)[:80], answer.status_code))
     assert failures == []
 
 
-def test_no_form_answers_5xx_to_hostile_fields(app, world):
+# Nesting just within the guard's limit (so the body reaches the views), just past it,
+# and far past it; as arrays, objects, both mixed, and left unclosed.
+DEPTHS = (MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH + 1, 100, 1_000, 30_000)
+SHAPES = {
+    "arrays": lambda d: "[" * d + "1" + "]" * d,
+    "objects": lambda d: '{"a": ' * d + "1" + "}" * d,
+    "mixed": lambda d: '[{"a": ' * (d // 2) + '"x"' + "}]" * (d // 2),
+    "unclosed": lambda d: '[{"a": "]}", "b": ' * d,
+}
+
+
+def deep_bodies(fields: list[str]):
+    """JSON text nested `DEPTHS` deep in every shape: as the whole body, and as the
+    value of each field (one level under the body, beside the other fields)."""
+    for depth in DEPTHS:
+        for shape, nest in SHAPES.items():
+            yield f"{shape} {depth} deep", nest(depth)
+            for name in fields:
+                others = "".join(f', "{other}": "x"' for other in fields if other != name)
+                yield f"{shape} {depth} deep in {name}", f'{{"{name}": {nest(depth - 1)}{others}}}'
+
+
+def test_no_api_operation_or_form_answers_5xx_to_deeply_nested_json(app, world):
     player, client, game = world
-    gid, settings = game["id"], app.extensions["turnpost"]["settings"]
-    token = preferences_token(settings.secret_key, 1)
-    forms = {
+    failures = []
+    targets = [(method, url, fields, headers) for method, url, fields in api_operations(app, game["id"])
+               for headers in (player.headers, {})]
+    targets += [("post", path, fields, {}) for path, fields in form_fields(app, game["id"]).items()]
+    for method, url, fields, headers in targets:
+        caller = client if not headers and not url.startswith("/api/") else app.test_client()
+        for what, body in deep_bodies(fields):
+            answer = caller.open(url, method=method.upper(), headers=headers, data=body,
+                                 content_type="application/json")
+            if answer.status_code >= 500:
+                failures.append((method, url, what, answer.status_code))
+    assert failures == []
+
+
+def test_no_form_answers_5xx_to_deeply_nested_text(app, world):
+    player, client, game = world
+    failures = []
+    for path, fields in form_fields(app, game["id"]).items():
+        for depth in DEPTHS:
+            for shape, nest in SHAPES.items():
+                csrf = csrf_of(client.get("/games/new").get_data(as_text=True))
+                answer = client.post(path, data={**{name: nest(depth) for name in fields}, "csrf_token": csrf})
+                if answer.status_code >= 500:
+                    failures.append((path, f"{shape} {depth} deep", answer.status_code))
+                if path == "/sign-out":
+                    sign_in_again(app, client, player)
+    assert failures == []
+
+
+def sign_in_again(app, client, player) -> None:
+    """A new session for the world's client after a form signed it out."""
+    with client.session_transaction() as session:
+        with transaction(app.extensions["turnpost"]["engine"]) as db:
+            session["sid"] = start_session(db, user_for_email(db, player.email))
+
+
+def form_fields(app, gid: int) -> dict[str, list[str]]:
+    """Every form the pages post, by path, with its fields."""
+    token = preferences_token(app.extensions["turnpost"]["settings"].secret_key, 1)
+    return {
         "/sign-in": ["email"], "/games/new": ["game", "players", "days_per_decision", "invite", "title", "board",
                                              "seat_order", "timeout_policy"],
         f"/games/{gid}/move": ["version", "text"], f"/games/{gid}/respond": ["version", "answer"],
         f"/preferences/{token}": ["email_mode"], f"/unsubscribe/{token}": ["x"],
-        "/a/not-a-token": ["x"], "/sign-in/not-a-token": ["x"], "/sign-out": ["everywhere"],
+        f"/games/{gid}/resign": ["version"], f"/games/{gid}/abandon": ["version"],
+        f"/games/{gid}/invite": ["version", "email"], f"/games/{gid}/cancel": ["version"],
+        "/tokens": ["label"], "/tokens/1/revoke": ["x"],
+        "/a/not-a-token": ["x"], "/sign-in/not-a-token": ["x"], "/join/not-a-token": ["x"],
+        "/sign-out": ["everywhere"],
     }
+
+
+def test_no_form_answers_5xx_to_hostile_fields(app, world):
+    player, client, game = world
+    forms = form_fields(app, game["id"])
     values = ["\x00", "x" * 70000, "inf", "-1e999", "9" * 5000, "", "ü\u202e", "1" * 30, "nan"]
     failures = []
     for path, fields in forms.items():
@@ -82,9 +158,7 @@ def test_no_form_answers_5xx_to_hostile_fields(app, world):
                 if answer.status_code >= 500:
                     failures.append((path, repr(value)[:20], answer.status_code))
                 if path == "/sign-out" and "csrf_token" in data:
-                    with client.session_transaction() as session:  # signed out: sign in again
-                        with transaction(app.extensions["turnpost"]["engine"]) as db:
-                            session["sid"] = start_session(db, user_for_email(db, player.email))
+                    sign_in_again(app, client, player)
     assert failures == []
     with app.test_client() as anonymous:
         for query in ("?next=%00", "?waiting=%00", "?waiting=" + "9" * 5000):

@@ -1,43 +1,84 @@
-"""The process delivering email and firing deadlines killed with SIGKILL at random
-points during 200 moves: no email lost, at most one duplicate per kill, and none left
-once duplicates are recognised by their Message-ID."""
+"""The processes delivering email and firing deadlines, run as the Procfile runs them
+(a `worker` on the game queue and a `mailer` on the mail queue, each a prefork pool),
+killed with SIGKILL at random points during 200 moves: each parent once, and one pool
+child of each once. No email lost, at most one duplicate per kill, and none left once
+duplicates are recognised by their Message-ID."""
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import signal
-import threading
-import time
 import uuid
 from collections import Counter
+from pathlib import Path
 
 from tests.conftest import Player, start_game
 from tests.faults.conftest import wait_for
 from tests.faults.test_redis_outage import owed_rows
+from workers.app import mail_queue
 
-MOVES, KILLS = 200, 3
+MOVES = 200
+# The Procfile's processes: name, queue and pool size.
+PROCESSES = {"worker": ("", 4), "mailer": (".mail", 2)}
+KILLS = [("worker", "parent"), ("worker", "child"), ("mailer", "parent"), ("mailer", "child")]
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (a prefork pool's children), from /proc."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except FileNotFoundError:
+            pass
+    return found
+
+
+def started_at(pid: int) -> str | None:
+    """When the process `pid` started (from /proc), to tell it from a later one with its pid."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (FileNotFoundError, IndexError):
+        return None
 
 
 def test_killed_workers_lose_no_email(fault_stack):
     stack = fault_stack
+    queue = stack.settings.queue
     stack.beat()
-    current = [stack.worker()]
+
+    def start(name: str):
+        suffix, size = PROCESSES[name]
+        process = stack.worker(queue + suffix if suffix else queue, pool="prefork", concurrency=size)
+        wait_for(lambda: len(children(process.pid)) == size, 60, f"the {name}'s pool")
+        return process
+
+    assert mail_queue(queue) == queue + PROCESSES["mailer"][0]
+    running = {name: start(name) for name in PROCESSES}
+    chance = random.Random(12)
+    kills = chance.sample(KILLS, len(KILLS))
+    kill_at = dict(zip(sorted(chance.sample(range(1, MOVES), len(kills))), kills))
+    orphans: list[tuple[int, str | None]] = []  # a killed parent's pool children, which exit once they notice
+
+    def kill(name: str, which: str) -> None:
+        parent = running[name]
+        pool = children(parent.pid)
+        if which == "child":
+            os.kill(chance.choice(pool), signal.SIGKILL)  # the parent starts another
+            return
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(timeout=10)
+        orphans.extend((pid, started_at(pid)) for pid in pool)
+        running[name] = start(name)
+
     make = lambda name: Player(stack.app, f"{name}-{uuid.uuid4().hex[:8]}@example.org")  # noqa: E731
     emails: set[str] = set()
-    kills, stop = [], threading.Event()
-
-    def killer():
-        chance = random.Random(12)
-        while len(kills) < KILLS and not stop.wait(chance.uniform(0.5, 2.0)):
-            current[0].send_signal(signal.SIGKILL)
-            current[0].wait(timeout=10)
-            kills.append(time.monotonic())
-            current[0] = stack.worker()
-
-    thread = threading.Thread(target=killer)
-    thread.start()
     moves, game = 0, None
     try:
         while moves < MOVES:
+            if moves in kill_at:
+                kill(*kill_at.pop(moves))
             if game is None or game["status"] != "active":
                 players, game = start_game(make, 2)
                 emails |= {p.email for p in players}
@@ -46,15 +87,16 @@ def test_killed_workers_lose_no_email(fault_stack):
             answer = mover.post(f"/api/games/{game['id']}/moves", json={"move": move, "version": game["version"]})
             assert answer.status_code == 200, answer.json
             game, moves = answer.json["game"], moves + 1
-        played = time.monotonic()
+        assert not kill_at, "every kill came during the moves"
+        wait_for(lambda: all(r.sent_at for r in owed_rows(stack.engine, emails)), 90, "every email sent")
     finally:
-        thread.join(timeout=30)
-        stop.set()
-    assert len(kills) == KILLS and kills[0] < played, "the kills came after the moves"
-    wait_for(lambda: all(r.sent_at for r in owed_rows(stack.engine, emails)), 90, "every email sent")
+        for pid, started in orphans:
+            if started is not None and started_at(pid) == started:
+                with contextlib.suppress(ProcessLookupError):  # it may exit meanwhile
+                    os.kill(pid, signal.SIGKILL)
     rows = owed_rows(stack.engine, emails)
     received = Counter(m["Message-ID"] for m in stack.inbox.messages)
     assert all(received[r.message_id] >= 1 for r in rows), "an email was lost"
-    duplicates = sum(received[r.message_id] - 1 for r in rows)
-    assert duplicates <= KILLS
+    assert sum(received[r.message_id] - 1 for r in rows) <= len(KILLS)
+    assert set(received) == {r.message_id for r in rows}  # once told apart by Message-ID, each email once
     assert len(rows) > MOVES // 4  # the moves wrote plenty of email to lose

@@ -43,3 +43,28 @@ def test_case_does_not_make_a_second_user_or_seat(app, db, make_player):
     assert again.status_code == 409 and again.json["code"] == "already_invited"
     emails = [p["email"] for p in creator.get(f"/api/games/{created.json['id']}").json["players"]]
     assert emails.count(f"{local.lower()}@example.org") == 1
+
+
+def test_an_old_mixed_case_account_beside_its_lower_case_twin_stays_apart(app, db):
+    """Written before addresses were stored in lower case, `Bob@x` beside `bob@x` is
+    kept as it was (docs/reliability.md): signing in by email reaches the lower-case
+    account; the old one keeps its games, reached by its API tokens and sessions."""
+    from service.auth import create_api_token
+
+    local = f"Bob-{uuid.uuid4().hex[:8]}"
+    with db() as session:
+        old = User(email=f"{local}@example.org")  # as stored before the lower-case rule
+        session.add(old)
+        session.flush()
+        _, old_token = create_api_token(session, old, "before")
+        twin = user_for_email(session, f"{local}@example.org")
+        assert twin.id != old.id and twin.email == f"{local.lower()}@example.org"
+    mine = app.test_client().post("/api/games", json={"game": "tigris", "players": 2},
+                                  headers={"Authorization": f"Bearer {old_token}"})
+    assert mine.status_code == 201 and mine.json["players"][0]["email"] == f"{local}@example.org"
+    assert app.test_client().post("/api/sign-in", json={"email": f"{local}@example.org"}).status_code == 202
+    with db() as session:
+        spellings = [f"{local}@example.org", twin.email]
+        [link] = session.exec(select(Notification).where(Notification.kind == "sign_in",
+                                                         Notification.email.in_(spellings))).all()
+    assert link.email == twin.email

@@ -24,3 +24,17 @@ def signed_in_page(app, player, path):
     from tests.service.test_hostile_input import signed_in_client
 
     return signed_in_client(app, player).get(path)
+
+
+def test_a_declined_invitee_cannot_follow_the_game_version(app, make_player):
+    from tests.service.test_hostile_input import signed_in_client
+
+    creator, leaver, stayer = make_player("creator"), make_player("leaver"), make_player("stayer")
+    game = creator.post("/api/games", json={"game": "tigris", "players": 3,
+                                            "invite": [leaver.email, stayer.email]}).json
+    client = signed_in_client(app, leaver)
+    assert client.get(f"/games/{game['id']}/version").status_code == 200  # invited: he may follow it
+    leaver.post(f"/api/games/{game['id']}/decline", json={"version": game["version"]})
+    answer = client.get(f"/games/{game['id']}/version")
+    assert answer.status_code == 403 and answer.json["error"] == "forbidden"
+    assert signed_in_client(app, stayer).get(f"/games/{game['id']}/version").status_code == 200

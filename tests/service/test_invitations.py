@@ -4,12 +4,15 @@ as the subject line."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 import uuid
+
+import psycopg
 
 from sqlmodel import select
 
 from service.db import transaction
-from service.models import Notification, Seat, User
+from service.models import Game, Notification, Seat, User
 from workers.compose import compose
 from workers.delivery import deliver
 
@@ -75,3 +78,75 @@ def test_the_title_is_quoted_user_text_not_the_subject(app, make_player, db):
     assert mail.subject == f"{creator.email} invites you to a game of Tigris & Euphrates on turnpost"
     assert f'The game\'s title, as {creator.email} wrote it: "{title}"' in mail.text
     assert f"<q>{title}</q>" in mail.html
+
+
+def test_the_game_page_invitation_form_keeps_the_limits(app, make_player, db, monkeypatch):
+    settings = app.extensions["turnpost"]["settings"]
+    monkeypatch.setattr(settings, "invitations_per_recipient", 1)
+    monkeypatch.setattr(settings, "invitations_per_sender", 2)
+    from tests.service.test_hostile_input import signed_in_client
+    from tests.workers.test_links_and_preferences import csrf_of
+
+    target = fresh("target")
+    earlier = make_player("other").post("/api/games", json={"game": "tigris", "players": 2, "invite": [target]})
+    assert earlier.status_code == 201
+    creator = make_player("creator")
+    client = signed_in_client(app, creator)
+
+    def invite_on_page(game_id: int, email: str) -> str:
+        page = client.get(f"/games/{game_id}").get_data(as_text=True)
+        version = creator.get(f"/api/games/{game_id}").json["version"]
+        answer = client.post(f"/games/{game_id}/invite", data={
+            "csrf_token": csrf_of(page), "version": str(version), "email": email}, follow_redirects=True)
+        assert answer.status_code == 200
+        return answer.get_data(as_text=True)
+
+    game = creator.post("/api/games", json={"game": "tigris", "players": 4}).json
+    page = invite_on_page(game["id"], target)  # the address has had its one invitation
+    assert f"{target} has had 1 invitations in the last 24 hours" in page and "is invited" not in page
+    for n in range(2):
+        assert "is invited" in invite_on_page(game["id"], fresh(f"i{n}"))
+    page = invite_on_page(game["id"], fresh("third"))  # the sender has sent his two
+    assert "you may send 2 invitations a day" in page and "is invited" not in page
+    with db() as session:
+        seats = session.exec(select(Seat).where(Seat.game_id == game["id"])).all()
+        notes = session.exec(select(Notification).where(Notification.game_id == game["id"])).all()
+    assert len(seats) == 3 and len(notes) == 2
+    assert creator.get(f"/api/games/{game['id']}").json["version"] == game["version"] + 2
+
+
+def test_parallel_invitations_of_one_sender_keep_his_limit(app, make_player, db, database_url, monkeypatch):
+    """Every request counts the sender's invitations while their rows cannot be written
+    yet (the notification table is locked against inserts until all of them wait), so
+    only a lock that serialises one sender's invitations keeps them within his limit."""
+    monkeypatch.setattr(app.extensions["turnpost"]["settings"], "invitations_per_sender", 2)
+    sender, requests = make_player("sender"), 4
+    answers = []
+
+    def create():
+        client = app.test_client()
+        answers.append(client.post("/api/games", headers=sender.headers, json={
+            "game": "tigris", "players": 2, "invite": [fresh("invitee")]}))
+
+    blocker = psycopg.connect(database_url.replace("+psycopg", ""))
+    blocker.execute("LOCK TABLE notification IN SHARE MODE")  # reads go on, inserts wait
+    threads = [threading.Thread(target=create) for _ in range(requests)]
+    for thread in threads:
+        thread.start()
+    waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    with psycopg.connect(database_url.replace("+psycopg", ""), autocommit=True) as watcher:
+        for _ in range(3000):  # every request waits: on the insert, or on the sender's lock
+            if watcher.execute(waiting).fetchone()[0] == requests:
+                break
+            threading.Event().wait(0.01)
+        else:
+            raise AssertionError("the requests never all waited on a lock")
+    blocker.commit()
+    blocker.close()
+    for thread in threads:
+        thread.join()
+    assert sorted(a.status_code for a in answers) == [201, 201, 429, 429], [a.json for a in answers]
+    with db() as session:
+        sent = session.exec(select(Notification).join(Game, Game.id == Notification.game_id).where(
+            Game.creator_id == session.exec(select(User.id).where(User.email == sender.email)).one())).all()
+    assert len(sent) == 2

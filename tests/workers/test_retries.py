@@ -151,15 +151,19 @@ def test_attempts_count_when_composing_fails(app, settings, moody):
     assert row(engine, unsendable).attempts == 1
 
 
-def test_the_outbox_command_lists_dead_and_retrying_rows(app, settings, moody, database_url):
+def test_the_outbox_command_lists_dead_and_retrying_rows_newest_first(app, settings, moody, database_url):
     engine = app.extensions["turnpost"]["engine"]
-    email = f"bounce-{uuid.uuid4().hex[:8]}@example.org"
-    moody.replies[email] = "550 5.1.1 no such user"
-    rid = sign_in_row(engine, email)
-    deliver(engine, settings, rid, moody.sender)
-    result = CliRunner().invoke(main, ["outbox", "--limit", "100000"],
+    rids = []
+    for name in ("older", "bounce"):
+        email = f"{name}-{uuid.uuid4().hex[:8]}@example.org"
+        moody.replies[email] = "550 5.1.1 no such user"
+        rids.append(sign_in_row(engine, email))
+        deliver(engine, settings, rids[-1], moody.sender)
+    older, rid = rids
+    result = CliRunner().invoke(main, ["outbox", "--limit", "1"],
                                 env={"DATABASE_URL": database_url, "SECRET_KEY": "k"})
     assert result.exit_code == 0, result.output
     assert "dead:" in result.output.splitlines()[0]
     line = next(line for line in result.output.splitlines() if f"#{rid} " in line)
     assert line.startswith("dead") and email in line and "1 attempts" in line and "550" in line
+    assert f"#{older} " not in result.output  # one row per state: the one that died last
