@@ -9,6 +9,7 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from markupsafe import Markup
 
 import engine
+from engine.core import round_of
 from service import play
 from service.api.accounts import request_sign_in
 from service.auth import end_sessions
@@ -276,11 +277,11 @@ def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[d
     for row in rows:
         for event in engine.events_for(row.events, seat):
             if event.get("type") == "turn_ended" and "turn" in event:
-                opening = opening or (event["turn"] - 1) // game.players + 1
+                opening = opening or round_of(event["turn"], game.players)
                 who = names.get(event.get("seat"), f"seat {event.get('seat')}")
                 log.append({"text": f"{who}'s turn is over."})
                 if event["turn"] % game.players == 0:
-                    log.append({"round": event["turn"] // game.players + 1})
+                    log.append({"round": round_of(event["turn"] + 1, game.players)})
                 continue
             text = rules.describe_event(event, names)
             if text:
@@ -305,7 +306,7 @@ def _turn_panel(game, view: dict | None) -> dict | None:
     turn = (view or {}).get("turn") if isinstance(view, dict) else None
     if not isinstance(turn, dict) or not isinstance(turn.get("number"), int):
         return None
-    return {"round": (turn["number"] - 1) // game.players + 1, "active": turn.get("active"),
+    return {"round": round_of(turn["number"], game.players), "active": turn.get("active"),
             "actions_left": turn.get("actions_left")}
 
 
