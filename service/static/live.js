@@ -51,6 +51,7 @@
       document.querySelectorAll("p.flash").forEach(function (p) { p.remove(); });
       if (window.turnpost && window.turnpost.startBoard) window.turnpost.startBoard(live);
       ((window.turnpost && window.turnpost.starters) || []).forEach(function (start) { start(live); });
+      offerNotifications(live);
       announce(live, wasMyTurn);
       scrollLogToEnd();
     });
@@ -67,13 +68,18 @@
       .then(function () { busy = false; });
   }
 
-  var notify = document.getElementById("notify-me");
-  if (notify && window.Notification && Notification.permission === "default") {
+  // The button in the players panel, while the browser may still ask; the panel is
+  // part of what a refresh swaps in, so each new one is set up again.
+  function offerNotifications(root) {
+    var notify = root.querySelector("#notify-me");
+    if (!notify || !window.Notification || Notification.permission !== "default") return;
     notify.hidden = false;
     notify.addEventListener("click", function () {
       Notification.requestPermission().then(function () { notify.hidden = true; });
     });
   }
+
+  offerNotifications(live);
   announce(live, true);
   scrollLogToEnd();
   setInterval(poll, POLL_MS);
