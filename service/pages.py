@@ -423,7 +423,8 @@ def revoke_api_token(token_id):
 
     try:
         run(lambda db: auth.revoke_api_token(db, play.load_user(db, user.id), token_id))
-        flash("The token is revoked; programs using it are refused from now on.")
+        flash(f"The token is revoked; programs using it are refused within {auth.TOKEN_CACHE_SECONDS:g} seconds "
+              "(each server process remembers a token's owner that long).")
     except ServiceError as err:
         flash(err.message, "error")
     return redirect(url_for("pages.api_tokens"))
