@@ -132,6 +132,12 @@ def seed_state(seed: int) -> int:
     return seed & MASK64
 
 
+def round_of(turn: int, players: int) -> int:
+    """The round a game-wide turn count (1, 2, ...) falls in, for games where every player
+    takes one turn per round in seat order: a player's n-th turn is in round n."""
+    return (turn - 1) // players + 1
+
+
 def visible_to(event: dict, seat: int | None) -> bool:
     """Whether `seat` (None: a spectator) may see `event`.
 

@@ -16,3 +16,11 @@ def told(sentences: dict[str, Callable[[], str]], event: dict, who: str) -> str:
     if sentence is None:
         return f"{who + ': ' if event.get('seat') is not None else ''}{str(event.get('type')).replace('_', ' ')}."
     return sentence()
+
+
+def turn_over(who: str, event: dict) -> str:
+    """A `turn_ended` event told with its round, as the game page's log counts them; an
+    event without one (from an older game record) is told without it."""
+    if "round" in event:
+        return f"{who}'s turn in round {event['round']} is over."
+    return f"{who}'s turn is over."

@@ -1,7 +1,9 @@
 """The `turnpost` command line."""
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 
 import click
 
@@ -160,13 +162,17 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
-    """Run the web service (embedded mode: SQLite, in-process work, local mail)."""
+    """Run the web service (embedded mode: SQLite, in-process work, local mail). Without
+    BASE_URL, links in emails point to the host and port served here."""
     from service.app import create_app, start_dispatcher
+    from service.config import served_base_url
     from service.migrate import upgrade
 
     from workers.inbound_smtp import start_inbound_smtp
 
     settings = _settings()
+    if not os.environ.get("BASE_URL"):
+        settings = dataclasses.replace(settings, base_url=served_base_url(host, port))
     upgrade(settings.database_url)
     app = create_app(settings)
     start_dispatcher(app)

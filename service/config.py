@@ -22,6 +22,13 @@ def _secret_key() -> str:
     return path.read_text().strip()
 
 
+def served_base_url(host: str, port: int) -> str:
+    """The address of `turnpost serve` listening on `host` and `port`, for links when
+    BASE_URL is not set; a wildcard host is reached through the loopback address."""
+    reachable = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return f"http://[{reachable}]:{port}" if ":" in reachable else f"http://{reachable}:{port}"
+
+
 @dataclass
 class Settings:
     database_url: str = field(default_factory=lambda: os.environ.get("DATABASE_URL", f"sqlite:///{INSTANCE / 'turnpost.db'}"))

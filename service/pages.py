@@ -9,6 +9,7 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from markupsafe import Markup
 
 import engine
+from engine.core import round_of
 from service import play
 from service.api.accounts import request_sign_in
 from service.auth import end_sessions
@@ -277,11 +278,11 @@ def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[d
     for row in rows:
         for event in engine.events_for(row.events, seat):
             if event.get("type") == "turn_ended" and "turn" in event:
-                opening = opening or (event["turn"] - 1) // game.players + 1
+                opening = opening or round_of(event["turn"], game.players)
                 who = names.get(event.get("seat"), f"seat {event.get('seat')}")
                 log.append({"text": f"{who}'s turn is over."})
                 if event["turn"] % game.players == 0:
-                    log.append({"round": event["turn"] // game.players + 1})
+                    log.append({"round": round_of(event["turn"] + 1, game.players)})
                 continue
             text = rules.describe_event(event, names)
             if text:
@@ -306,7 +307,7 @@ def _turn_panel(game, view: dict | None) -> dict | None:
     turn = (view or {}).get("turn") if isinstance(view, dict) else None
     if not isinstance(turn, dict) or not isinstance(turn.get("number"), int):
         return None
-    return {"round": (turn["number"] - 1) // game.players + 1, "active": turn.get("active"),
+    return {"round": round_of(turn["number"], game.players), "active": turn.get("active"),
             "actions_left": turn.get("actions_left")}
 
 
@@ -424,7 +425,8 @@ def revoke_api_token(token_id):
 
     try:
         run(lambda db: auth.revoke_api_token(db, play.load_user(db, user.id), token_id))
-        flash("The token is revoked; programs using it are refused from now on.")
+        flash(f"The token is revoked; programs using it are refused within {auth.TOKEN_CACHE_SECONDS:g} seconds "
+              "(each server process remembers a token's owner that long).")
     except ServiceError as err:
         flash(err.message, "error")
     return redirect(url_for("pages.api_tokens"))

@@ -3,6 +3,8 @@ to the player's display name. Nothing here reads a private fact: a prompt is the
 whatever the hands and mana hold."""
 from __future__ import annotations
 
+from engine.core import round_of
+from engine.sentences import turn_over
 from engine.eden.acquisition import multiplier
 from engine.eden.board import SQUARE_NAMES, is_cultivation
 from engine.eden.state import State
@@ -38,7 +40,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         "acquisition_declined": lambda: f"{who} contested nothing.",
         "card_drawn": lambda: f"{who} drew a card.",
         "card_received": lambda: f"You drew {event['card']}.",
-        "turn_ended": lambda: f"{who} ended turn {event['turn']}.",
+        "turn_ended": lambda: turn_over(who, event),
         "game_ended": lambda: "The game ended: " + (
             f"{names.get(event['ranking'][0][0])} reached 20 fertility points."
             if event["reason"] == "twenty_points" else "a full round passed with no card to play."
@@ -54,7 +56,7 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
     """The decision `seat` owes (`kind` from pending), in words."""
     if kind == "action":
         if not s.played:
-            return f"Turn {s.turn}: play 1 or 2 irrigation cards, or 1 cultivation card, or pass; you may sell or buy cultivation cards."
+            return f"Round {round_of(s.turn, s.players)}: play 1 or 2 irrigation cards, or 1 cultivation card, or pass; you may sell or buy cultivation cards."
         if len(s.played) >= 2 or any(is_cultivation(card) for card in s.played):  # public: the cards are on the board
             return "Sell or buy cultivation cards, or pass to end the turn (no more cards may be played this turn)."
         return "Play a second irrigation card, sell or buy cultivation cards, or pass to end the turn."

@@ -2,7 +2,7 @@
 next player's income) and the end of the game."""
 from __future__ import annotations
 
-from engine.core import rng_below, seed_state
+from engine.core import rng_below, round_of, seed_state
 from engine.eden.board import (
     CARD_NAMES, DRAW_BELOW, HAND_SIZE, INCOME_PER_RED_DOT, POINTS, RED_DOTS, SQUARES,
     STARTING_MANA, TILES, WINNING_POINTS,
@@ -72,7 +72,7 @@ def end_turn(s: State, had_play: bool, events: list) -> None:
         events.append({"type": "card_received", "seat": seat, "card": CARD_NAMES[card], "visible_to": [seat]})
     idle = not s.played and not had_play
     s.idle_turns = s.idle_turns + 1 if idle else 0
-    events.append({"type": "turn_ended", "seat": seat, "turn": s.turn})
+    events.append({"type": "turn_ended", "seat": seat, "turn": s.turn, "round": round_of(s.turn, s.players)})
     if s.idle_turns >= s.players:
         s.finished = {"reason": "no_play"}
         events.append({"type": "game_ended", "reason": "no_play", **ranking(s)})

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
 
+from engine.core import round_of
 from engine.picture_pieces import piece
 
 ROWS, COLS = 11, 16
@@ -188,12 +189,18 @@ def _river_and_take_first(board_name: str) -> tuple[frozenset[int], frozenset[in
             frozenset(r * COLS + c for r, c in data["take_first"]))
 
 
+def _round(view: dict) -> int | None:
+    """The round the view's game-wide turn counter falls in."""
+    number, players = (view.get("turn") or {}).get("number"), len(view.get("players") or [])
+    return round_of(int(number), players) if number is not None and players else None
+
+
 class _Board:
     """What stands on each square, read once from the view."""
 
     def __init__(self) -> None:
         self.map_name = "standard"
-        self.turn = None
+        self.round = None
         self.river: frozenset[int] = frozenset()
         self.take_first: frozenset[int] = frozenset()
         self.tiles: dict[int, tuple[str, bool]] = {}       # square -> (colour, face down)
@@ -220,7 +227,7 @@ class _Board:
         board.river, board.take_first = _river_and_take_first(board.map_name)
         if view.get("take_first") is not None:
             board.take_first = frozenset(square_index(n) for n in view["take_first"])
-        board.turn = (view.get("turn") or {}).get("number")
+        board.round = _round(view)
         board.seat = view.get("seat")
         board._read_cells(view.get("board"))
         board.treasures = {square_index(n) for n in view.get("treasures") or []}
@@ -308,8 +315,7 @@ class _Board:
     # --- the text alternative ---
 
     def title(self) -> str:
-        turn = f", turn {self.turn}" if self.turn is not None else ""
-        return f"Tigris & Euphrates board{turn}"
+        return "Tigris & Euphrates board" + (f", round {self.round}" if self.round is not None else "")
 
     def description(self) -> str:
         lines = [f"{self.map_name.capitalize()} board, columns A to P from the left, "

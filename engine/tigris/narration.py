@@ -2,6 +2,8 @@
 to the player's display name."""
 from __future__ import annotations
 
+from engine.core import round_of
+from engine.sentences import turn_over
 from engine.tigris.conflicts import base_strength, support_color, support_range
 from engine.tigris.state import BUILDING_NAMES, COLOR_INDEX, COLORS, FACE_UP, LEADERS, TILE_NAMES, State
 
@@ -56,7 +58,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         "display_refilled": lambda: f"Turned face up beside the board: {_tiles(event['tiles'])}.",
         "monument_declined": lambda: f"{who} built no monument on {event['square']}.",
         "treasure_taken": lambda: f"{who} took the treasure on {event['square']}.",
-        "turn_ended": lambda: f"{who} ended turn {event['turn']}.",
+        "turn_ended": lambda: turn_over(who, event),
         "game_ended": lambda: "The game ended: "
         + ("the bag ran out of tiles." if event["reason"] == "bag" else "only one or two treasures are left on the board."),
     }
@@ -106,7 +108,7 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
     """The decision `seat` owes (`kind` from pending), in words."""
     if kind == "action":
         return (
-            f"Take your {'first' if s.actions_left == 2 else 'second'} action of turn {s.turn}, "
+            f"Take your {'first' if s.actions_left == 2 else 'second'} action of round {round_of(s.turn, s.players)}, "
             "or pass to end your turn."
         )
     if kind == "support":

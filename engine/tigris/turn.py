@@ -2,7 +2,7 @@
 decision (wars in order, monuments, treasures), the end of a turn and of the game."""
 from __future__ import annotations
 
-from engine.core import rng_below, seed_state
+from engine.core import rng_below, round_of, seed_state
 from engine.tigris.buildings import building_options, return_flipped_buildings
 from engine.tigris.open_tiles import drawing_seat, queue_refills, refill_display, short_of_tiles, tiles_drawn
 from engine.tigris.ziggurat import ziggurat_options, ziggurat_point_owed
@@ -289,7 +289,7 @@ def finish_turn(s: State, events: list) -> None:
     if len(s.treasures) <= 2:
         finish(s, "treasures", events)
         return
-    events.append({"type": "turn_ended", "seat": s.active, "turn": s.turn})
+    events.append({"type": "turn_ended", "seat": s.active, "turn": s.turn, "round": round_of(s.turn, players)})
     s.active = (s.active + 1) % players
     s.actions_left = 2
     s.ziggurat_point_taken = False

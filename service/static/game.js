@@ -1,6 +1,7 @@
 // Click-to-play on the game page. The server embeds the seat's legal moves (each with
 // its text notation); choosing a tool (a Tigris tile, leader or catastrophe; an Eden
-// card, or contesting a tile; a card-game card from the hand, leader or catastrophe) highlights the squares it may go to and shows the piece
+// card, or contesting a tile; a card-game card from the hand, leader or catastrophe, or
+// a ship to build) highlights the squares it may go to and shows the piece
 // under the pointer; a click on one stages the move (drawn on the board, with Undo)
 // and fills the move form, which Send posts. A square that several moves share (an
 // Eden cultivation card's placements) gives the next one at each click. The form posts
@@ -9,6 +10,8 @@
 (function () {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
+  // What a move may be put on: a square, a card place, a free ship.
+  var PLACES = "[data-square], [data-slot], [data-free-ship]";
   var PAINT = {red: "#b83a2e", blue: "#2d6cb5", green: "#3c8a41", black: "#2e2e2e"};
   var TILE_LETTERS = {red: "T", blue: "F", green: "M", black: "S"};
   var LEADER_COLORS = {king: "black", priest: "red", farmer: "blue", trader: "green"};
@@ -22,6 +25,7 @@
       return (move.type === "irrigate" && move.square === t.card) || (move.type === "cultivate" && move.card === t.card);
     }
     if (t.kind === "contest" || t.kind === "attack_with") return move.type === t.kind;
+    if (t.kind === "ship") return move.type === "build_ship";
     return false;
   }
 
@@ -32,8 +36,10 @@
   }
 
   // The squares (Tigris, Eden) or card places (the card game: `C2`, a gap `CD`; a bare
-  // column letter means its next free place) a move puts something on.
+  // column letter means its next free place; a free ship by its name) a move puts
+  // something on.
   function placesOf(move, board) {
+    if (move.type === "build_ship") return [move.ship];
     if (move.squares) return move.squares;
     if (move.square) return [move.square];
     if (move.place && move.place.length === 1) {
@@ -44,7 +50,7 @@
   }
 
   function placeName(element) {
-    return element.dataset.square || element.dataset.slot;
+    return element.dataset.square || element.dataset.slot || element.dataset.freeShip;
   }
 
   // The piece a tool puts down, as a small SVG drawing inside `box` (a square's box).
@@ -56,6 +62,7 @@
     if (t.kind === "tile" || t.kind === "hand-card") { fill = PAINT[t.color]; letter = TILE_LETTERS[t.color]; }
     else if (t.kind === "leader") { fill = PAINT[LEADER_COLORS[t.leader]]; letter = t.leader.charAt(0).toUpperCase(); }
     else if (t.kind === "catastrophe") { fill = "#6d5c4c"; letter = "X"; }
+    else if (t.kind === "ship") { fill = "none"; }  // a frame: the ship itself stays in sight
     else { letter = "+"; }
     var shape = document.createElementNS(SVG, t.kind === "leader" ? "circle" : "rect");
     if (t.kind === "leader") {
@@ -70,8 +77,8 @@
       shape.setAttribute("rx", 4);
     }
     shape.setAttribute("fill", fill);
-    shape.setAttribute("stroke", "#fff");
-    shape.setAttribute("stroke-width", 2);
+    shape.setAttribute("stroke", fill === "none" ? "#e2b21d" : "#fff");
+    shape.setAttribute("stroke-width", fill === "none" ? 4 : 2);
     var text = document.createElementNS(SVG, "text");
     text.setAttribute("x", box.x + box.width / 2);
     text.setAttribute("y", box.y + box.height / 2);
@@ -108,7 +115,7 @@
     board.appendChild(overlay);
 
     function squares() {
-      return board.querySelectorAll("[data-square], [data-slot]");
+      return board.querySelectorAll(PLACES);
     }
 
     function boxOf(square) {
@@ -198,22 +205,25 @@
       button.disabled = !any;
       button.addEventListener("click", function () { choose(button); });
     });
+    // A decision with a single tool (the card game's ship) starts with it chosen.
+    var first = root.querySelector(".tool[data-chosen-first]:not([disabled])");
+    if (first) choose(first);
     var undo = root.querySelector("#undo-move");
     if (undo) undo.addEventListener("click", function () { unstage(); markLegal(); });
     board.addEventListener("click", function (event) {
-      pick(event.target.closest("[data-square], [data-slot]"));
+      pick(event.target.closest(PLACES));
     });
     board.addEventListener("pointerover", function (event) {
-      showPreview(event.target.closest("[data-square], [data-slot]"));
+      showPreview(event.target.closest(PLACES));
     });
     board.addEventListener("pointerleave", function () { preview.textContent = ""; });
     board.addEventListener("focusin", function (event) {
-      showPreview(event.target.closest("[data-square], [data-slot]"));
+      showPreview(event.target.closest(PLACES));
     });
     board.addEventListener("keydown", function (event) {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
-        pick(event.target.closest("[data-square], [data-slot]"));
+        pick(event.target.closest(PLACES));
       }
     });
   }

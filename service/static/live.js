@@ -2,7 +2,10 @@
 // when it changed, fetches the page and swaps its content in place (no reload), then
 // restarts click-to-play (game.js's startBoard and each game script's starter). When
 // it becomes the player's turn the title, the favicon and (if allowed) a browser
-// notification say so.
+// notification say so. While the player is in the middle of something (a tool chosen,
+// a move staged, text typed) the swap waits, so nothing is lost: the form keeps the
+// version it was drawn from, and sending it answers plainly if the game moved on. The
+// game log keeps its scroll position unless it was at its end.
 (function () {
   "use strict";
   var POLL_MS = 2000;
@@ -10,6 +13,7 @@
   if (!live) return;
   var versionUrl = live.dataset.versionUrl;
   var busy = false;
+  var waiting = null;  // a fetched page held back while the player is busy
 
   function badge(on) {
     var link = document.querySelector("link[rel=icon]");
@@ -38,6 +42,56 @@
     if (log) log.scrollTop = log.scrollHeight;
   }
 
+  // The log's scroll position, or null when it is at its end (or absent).
+  function logPosition() {
+    var log = live.querySelector(".log");
+    if (!log || log.scrollTop + log.clientHeight >= log.scrollHeight - 4) return null;
+    return log.scrollTop;
+  }
+
+  // Whether the player is in the middle of something a swap would throw away: a tool
+  // chosen by hand, a staged move, or text typed into a form.
+  function playerIsBusy() {
+    if (live.querySelector("[aria-pressed=true]:not([data-chosen-first])")) return true;
+    var staged = live.querySelector("#staged");
+    if ((staged && !staged.hidden) || live.querySelector("#civ-staged")) return true;
+    return Array.prototype.some.call(live.querySelectorAll("input, textarea"), function (field) {
+      return field.type !== "hidden" && field.type !== "checkbox" && field.value !== field.defaultValue;
+    });
+  }
+
+  function hold(fresh) {
+    var first = !waiting;
+    waiting = fresh;
+    announce(fresh, live.dataset.myTurn === "true");
+    var status = live.querySelector("#live-status");
+    if (!first || !status) return;
+    status.textContent = "The game has moved on; what you were doing is kept. Send your move (if the game " +
+      "no longer allows it you are told so and nothing changes), undo it, or ";
+    var now = document.createElement("button");
+    now.type = "button";
+    now.id = "show-update";
+    now.textContent = "show the new position now";
+    now.addEventListener("click", function () { swap(waiting); });
+    status.appendChild(now);
+  }
+
+  function swap(fresh) {
+    var wasMyTurn = live.dataset.myTurn === "true";
+    var position = logPosition();
+    waiting = null;
+    live.replaceWith(fresh);
+    live = fresh;
+    document.querySelectorAll("p.flash").forEach(function (p) { p.remove(); });
+    if (window.turnpost && window.turnpost.startBoard) window.turnpost.startBoard(live);
+    ((window.turnpost && window.turnpost.starters) || []).forEach(function (start) { start(live); });
+    offerNotifications(live);
+    announce(live, wasMyTurn);
+    var log = live.querySelector(".log");
+    if (position === null) scrollLogToEnd();
+    else if (log) log.scrollTop = position;
+  }
+
   function refresh() {
     return fetch(window.location.pathname, {credentials: "same-origin"}).then(function (r) {
       if (!r.ok) throw new Error("page " + r.status);
@@ -45,35 +99,39 @@
     }).then(function (html) {
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
       if (!fresh) return;
-      var wasMyTurn = live.dataset.myTurn === "true";
-      live.replaceWith(fresh);
-      live = fresh;
-      document.querySelectorAll("p.flash").forEach(function (p) { p.remove(); });
-      if (window.turnpost && window.turnpost.startBoard) window.turnpost.startBoard(live);
-      ((window.turnpost && window.turnpost.starters) || []).forEach(function (start) { start(live); });
-      announce(live, wasMyTurn);
-      scrollLogToEnd();
+      if (playerIsBusy()) hold(fresh); else swap(fresh);
     });
   }
 
   function poll() {
+    if (waiting && !playerIsBusy()) swap(waiting);
     if (busy) return;
     busy = true;
+    var shown = waiting ? waiting.dataset.version : live.dataset.version;
     fetch(versionUrl, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       return r.ok ? r.json() : null;
     }).then(function (data) {
-      if (data && String(data.version) !== live.dataset.version) return refresh();
+      if (data && String(data.version) !== shown) return refresh();
     }).catch(function () { /* offline for a moment: the next poll tries again */ })
       .then(function () { busy = false; });
   }
 
-  var notify = document.getElementById("notify-me");
-  if (notify && window.Notification && Notification.permission === "default") {
+  // The button in the players panel, while the browser may still ask; the panel is
+  // part of what a refresh swaps in, so each new one is set up again.
+  function offerNotifications(root) {
+    var notify = root.querySelector("#notify-me");
+    if (!notify || !window.Notification || Notification.permission !== "default") return;
     notify.hidden = false;
     notify.addEventListener("click", function () {
       Notification.requestPermission().then(function () { notify.hidden = true; });
     });
   }
+
+  // Undoing a staged move while an update waits shows the update at once.
+  document.addEventListener("click", function (event) {
+    if (waiting && event.target.closest("#undo-move")) swap(waiting);
+  });
+  offerNotifications(live);
   announce(live, true);
   scrollLogToEnd();
   setInterval(poll, POLL_MS);

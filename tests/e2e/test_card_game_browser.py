@@ -1,10 +1,12 @@
-"""The card game played by clicking: a card onto a column, a leader onto a card; the
-side panel and the key to the drawing."""
+"""The card game played by clicking: a card onto a column, a leader onto a card, a
+free ship built; the side panel and the key to the drawing."""
 from service.db import transaction
 from service.models import Game
 
+from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of
+from tests.engine.euphrat_cards_positions import position
 
 
 def test_a_card_game_turn_played_by_clicking_only(live, browser, screenshot):
@@ -55,5 +57,24 @@ def test_a_card_game_turn_played_by_clicking_only(live, browser, screenshot):
     assert "king " + target in page.inner_text("#table-state")
     assert "played a " + color + " card on column" in page.inner_text(".log")
     screenshot(page, "after-turn")
+
+    # A fourth blue card in column D: the free ships are the choices, clicked on the table.
+    put_position(engine_of(live), game_id, position(
+        players=2, active=active, columns=["t", "t", "t", "tbbb", "tG", "t", "t", "t"], hands={active: {"blue": 1}}))
+    page.goto(game_url)
+    page.click("[data-kind=hand-card][data-color=blue]")
+    page.click("svg [data-slot=D4]")
+    page.click("#move-form button:has-text('Send')")
+    page.wait_for_selector("text=Move made.")
+    assert page.get_attribute("[data-kind=ship]", "aria-pressed") == "true"  # the only tool, chosen
+    free = {el.get_attribute("data-free-ship") for el in page.query_selector_all("svg [data-free-ship].legal")}
+    assert free == {"blue-red", "blue-black"}
+    page.click("svg [data-free-ship=blue-black]")
+    assert page.is_visible("#staged") and page.input_value("#move-form input[name=text]") == "ship blue-black"
+    screenshot(page, "staged-ship")
+    page.click("#move-form button:has-text('Send')")
+    page.wait_for_selector("text=Move made.")
+    assert page.get_attribute("svg [data-slot=D1]", "data-ship") == "blue-black"
+    assert "ships to build: blue-red" in page.inner_text("#table-state")
     ann_ctx.close()
     bob_ctx.close()

@@ -1,9 +1,9 @@
 """The Tigris game page played by clicking only: highlighted squares, a preview under
-the pointer, a staged move with Undo before Send."""
+the pointer, a staged move with Undo before Send, a revolt's support on both sides."""
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of, start_two_player_game
-from tests.engine.tigris_positions import position
+from tests.engine.tigris_positions import REVOLT_TILES, position
 
 
 def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, screenshot):
@@ -126,6 +126,52 @@ def test_a_short_game_played_by_clicking_only(live, browser, screenshot):
     ann.wait_for_selector("#result", timeout=6000)
     winner = ann.inner_text("#result .winner")
     assert "won" in winner or "tie" in winner
+    screenshot(ann, "finished")
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_a_short_game_with_a_revolt_played_by_clicking_only(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    # Bob's priest on H5 between two temples, H4 free for Ann's priest; the bag holds
+    # just the refills of Ann's turn, so the game ends when Bob's cannot be refilled.
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles=REVOLT_TILES, treasures=["K11", "O9", "P2"], leaders={1: {"priest": "H5"}},
+        hands={0: {"red": 3, "black": 3}, 1: {"red": 2, "blue": 4}}, bag={"red": 4}))
+    ann.goto(game_url)
+    bob.goto(game_url)
+
+    ann.click("[data-kind=leader][data-leader=priest]")
+    assert "legal" in ann.get_attribute("svg [data-square=H4]", "class")
+    ann.click("svg [data-square=H4]")
+    ann.click("#move-form button:has-text('Send')")
+    ann.wait_for_selector("text=Move made.")
+    assert "You attack in a red revolt" in ann.inner_text("#decision")
+    screenshot(ann, "revolt-attacker")
+    ann.click("#decision button:has-text('commit 2 supporters')")
+    ann.wait_for_selector("text=Move made.")
+
+    bob.wait_for_selector("#decision >> text=You defend in a red revolt", timeout=6000)  # followed live
+    assert "plus 2 committed" in bob.inner_text("#decision")
+    screenshot(bob, "revolt-defender")
+    bob.click("#decision button:has-text('commit 1 supporter')")
+    bob.wait_for_selector("text=Move made.")
+    assert "won the red revolt 4 to 3" in bob.inner_text(".log")
+    assert bob.get_attribute("svg [data-square=H5]", "data-leader") is None  # his priest went home
+
+    ann.wait_for_selector("#decision >> text=Take your second action of round 3", timeout=6000)
+    assert ann.get_attribute("svg [data-square=H4]", "data-leader") == "priest"
+    play_by_clicking(ann, "[data-kind=tile][data-color=black]")
+    screenshot(ann, "after-revolt")
+    bob.wait_for_selector("text=It is your turn", timeout=6000)
+    play_by_clicking(bob, "[data-kind=tile][data-color=blue]")
+    play_by_clicking(bob, "[data-kind=tile][data-color=blue]")
+    assert "finished" in bob.inner_text("h1") and "bag ran out of tiles" in bob.inner_text(".log")
+    ann.wait_for_selector("#result", timeout=6000)
+    assert ann.inner_text("#result .winner") == f"{ann_email.split('@')[0]} won."
     screenshot(ann, "finished")
     ann_ctx.close()
     bob_ctx.close()

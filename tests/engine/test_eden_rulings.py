@@ -239,7 +239,7 @@ def test_the_data_file_describes_17_connected_cards_of_2_to_4_squares_and_24_til
 def test_after_two_irrigation_cards_the_prompt_offers_only_selling_buying_and_passing():
     names = {0: "Ann", 1: "Bob", 2: "Cy"}
     s = position({}, hands={0: ["B4", "C5", "D6"]})
-    assert GAME.prompt(s, 0, names).startswith("Turn ")
+    assert GAME.prompt(s, 0, names).startswith("Round 3: ")
     s, _ = play(s, (0, "irrigate B4"))
     assert GAME.prompt(s, 0, names).startswith("Play a second irrigation card")
     s, _ = play(s, (0, "irrigate C5"))

@@ -168,7 +168,7 @@ def test_the_text_alternative_lists_the_board():
     view = tigris_view(tiles={"F7": "red", "D4": "blue", "E5": "green", "G7": "black"},
                        leaders={1: {"farmer": "L6"}})
     title, desc = text_alternative(board_svg(view))
-    assert title == "Tigris & Euphrates board, turn 3"
+    assert title == "Tigris & Euphrates board, round 1"
     temples = ", ".join(sorted(start_temples() + ["F7"], key=lambda s: (int(s[1:]), s[0])))
     assert f"Red temples (T): {temples}." in desc
     assert "Blue farms (F): D4." in desc

@@ -34,7 +34,7 @@ def test_pass_as_first_action_ends_the_turn_with_its_end_of_turn_steps():
 def test_pass_after_one_action_ends_the_turn():
     s = monument_position(treasures=list(FAR))
     s, _ = play(s, (0, "tile black G6"))
-    assert GAME.prompt(s, 0, NAMES) == "Take your second action of turn 5, or pass to end your turn."
+    assert GAME.prompt(s, 0, NAMES) == "Take your second action of round 3, or pass to end your turn."
     s, events = play(s, (0, "pass"))
     assert events[0] == {"type": "actions_passed", "seat": 0, "actions_left": 1}
     assert score(s, 0)["black"] == 2  # the tile and the monument

@@ -19,3 +19,17 @@ def test_no_points_yet_is_said_so_and_points_list_only_what_was_scored():
     seat = next(iter(game.pending(state)))
     summary = decision_summary(game, state, seat, {0: "ann", 1: "bob"}, [])
     assert summary["scores"] == "none yet"
+
+
+def test_decision_emails_tell_turns_by_round_as_the_page_does():
+    game = get_game("tigris")
+    names = {0: "ann", 1: "bob", 2: "cy"}
+    state = game.setup(3, 5)
+    events = []
+    for _ in range(3):  # round 1: everyone passes
+        seat = next(iter(game.pending(state)))
+        state, events = game.apply(state, seat, {"type": "pass"})
+    seat = next(iter(game.pending(state)))
+    summary = decision_summary(game, state, seat, names, events)
+    assert summary["prompt"].startswith("Take your first action of round 2,")
+    assert f"{names[(seat - 1) % 3]}'s turn in round 1 is over." in summary["changes"]

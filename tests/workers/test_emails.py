@@ -8,7 +8,7 @@ CONTEXTS = {
     "invitation": {"inviter": EVIL, "game_name": "Tigris & Euphrates", "game_title": EVIL, "players": ["ann@x.org", EVIL], "time_control": "3 days per decision", "invitation_url": "https://t.test/i/abc"},
     "sign_in": {"sign_in_url": "https://t.test/s/abc", "valid_minutes": 30},
     "your_turn": {
-        "game_title": EVIL, "prompt": "Take your first action of turn 3.", "deadline": "Tue 25 Nov 18:00 UTC",
+        "game_title": EVIL, "prompt": "Take your first action of round 3.", "deadline": "Tue 25 Nov 18:00 UTC",
         "changes": ["Bob placed a red temple on F7.", EVIL], "hand": "2 red, 1 blue", "scores": "3 red",
         "resources": "",
         "actions": [{"label": "commit 0", "url": "https://t.test/a/tok0"}], "game_url": "https://t.test/g/4",
@@ -22,7 +22,7 @@ CONTEXTS = {
     "game_over": {"game_title": "Tigris #4", "reason": "Only two treasures are left.", "ranking": [{"place": 1, "players": [EVIL], "detail": "11 11 12 13"}], "seed": "123", "seed_hash": "ab12", "export_url": "https://t.test/e/4"},
     "reply_answer": {
         "game_title": EVIL, "lines": ["Applied: place a red temple on F7.", EVIL], "forms": ["tile COLOR SQUARE"],
-        "confirm_resign": False, "show_decision": True, "prompt": "Take your second action of turn 3.", "deadline": "",
+        "confirm_resign": False, "show_decision": True, "prompt": "Take your second action of round 3.", "deadline": "",
         "changes": [], "hand": "2 red", "resources": "", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
         "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "", "you_play": "",
     },

@@ -1,0 +1,53 @@
+"""The "Notify me when it is my turn" button sits in the players panel, styled as the
+page's other buttons, on a desktop and at a phone's width, and stays after the page
+follows a move by itself."""
+from tests.conftest import put_position
+from tests.e2e.conftest import sign_in
+from tests.e2e.test_browser import emails, engine_of, start_two_player_game
+from tests.engine.tigris_positions import position
+
+IN_PLAYERS_PANEL = "document.querySelector('#notify-me').closest('.panel').querySelector('h2').textContent"
+
+
+def check_button(page):
+    button = page.locator("#notify-me")
+    assert button.is_visible()
+    assert page.evaluate(IN_PLAYERS_PANEL) == "Players"
+    looks = "['borderRadius', 'borderTopColor', 'paddingLeft', 'backgroundColor'].map(k => getComputedStyle(document.querySelector('%s'))[k]).join()"
+    assert page.evaluate(looks % "#notify-me") == page.evaluate(looks % "#leave form button:not(.danger)")  # as Vote to abandon
+    box, panel = button.bounding_box(), page.locator("#notify-me >> xpath=ancestor::div[@class='panel']").bounding_box()
+    assert panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_the_notify_button_is_in_the_players_panel(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
+        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    assert bob.evaluate("Notification.permission") == "default"  # the browser may still ask
+    bob.goto(game_url)
+    check_button(bob)
+    bob.locator("#notify-me").scroll_into_view_if_needed()
+    screenshot(bob, "desktop")
+
+    phone = browser.new_context(viewport={"width": 375, "height": 740}, storage_state=bob_ctx.storage_state())
+    small = phone.new_page()
+    small.goto(game_url)
+    check_button(small)
+    small.locator("#notify-me").scroll_into_view_if_needed()
+    screenshot(small, "phone")
+
+    ann.goto(game_url)  # Ann's move: Bob's page swaps in the new content by itself
+    ann.click("[data-kind=tile][data-color=black]")
+    square = ann.get_attribute("svg [data-square].legal", "data-square")
+    ann.click(f"svg [data-square={square}]")
+    ann.click("#move-form button:has-text('Send')")
+    ann.wait_for_selector("text=Move made.")
+    bob.wait_for_selector(f"svg [data-square={square}][data-tile=black]", timeout=6000)
+    check_button(bob)
+    for ctx in (phone, ann_ctx, bob_ctx):
+        ctx.close()
