@@ -48,7 +48,7 @@ def play_random_moves(engine, game_id: int, moves: int, rng: random.Random) -> N
     """`moves` uniformly random legal moves through the service, in one transaction."""
     with transaction(engine) as db:
         for _ in range(moves):
-            game = db.get(Game, game_id)
+            game = db.get(Game, game_id, populate_existing=True)  # the move's writer bypasses the session
             state = game_state(game)
             if rules(game).outcome(state) is not None:
                 return
