@@ -37,7 +37,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         "catastrophe_placed": lambda: f"{who} placed a catastrophe on {event['square']}"
         + (f", destroying a {_tile(event['destroyed'])}." if event.get("destroyed") else "."),
         "actions_passed": lambda: f"{who} passed, taking no more actions this turn.",
-        "tiles_swapped": lambda: f"{who} swapped {event['count']} tiles.",
+        "tiles_swapped": lambda: f"{who} swapped {_count(event['count'], 'tile')}.",
         "tiles_received": lambda: f"{who} drew {_tiles(event['tiles'])}.",
         "points_scored": lambda: f"{who} scored {event['points']} {event['color']} point{'s' if event['points'] != 1 else ''} ({event['reason']}).",
         "revolt_started": lambda: f"Revolt on {event['square']}: {names.get(event['attacker'])} attacks {names.get(event['defender'])}'s {_leader(event['color'])}.",

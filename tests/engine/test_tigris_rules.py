@@ -132,6 +132,13 @@ def test_swap_discards_and_draws_the_same_number_and_ruling_5():
     assert sum(hand(s, 0).values()) == 6 and discarded(s) == before + 2
 
 
+def test_a_swap_is_told_with_its_count_in_words():
+    s, events = play(position(hands={0: {"red": 2}}), (0, "swap red"))
+    assert GAME.describe_event(events[0], {0: "Ann"}) == "Ann swapped 1 tile."
+    s, events = play(position(hands={0: {"red": 2}}), (0, "swap red red"))
+    assert GAME.describe_event(events[0], {0: "Ann"}) == "Ann swapped 2 tiles."
+
+
 # --- Revolts -----------------------------------------------------------------
 
 def test_revolt_shared_temple_counts_for_both_and_winner_scores_red():
