@@ -26,7 +26,8 @@ from service.models import Game, InboundMail, Notification, Seat, User, utcnow
 from service.reply_address import ReplyToken, read_bounce_address, read_reply_address
 from workers.compose import names_of
 from workers.reply_reading import (
-    MAX_COMMANDS, authentication_failure, body_text, commands, failed_recipients, message_kind, newest_reply, sender,
+    MAX_COMMANDS, authentication_failure, body_text, commands, failed_recipients, message_kind, newest_reply, own_addresses,
+    sender,
 )
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,8 @@ class _Conversation:
             return self.answer("refused", [
                 f"A reply from your address failed the {failed.upper()} check of the receiving mail server, so "
                 "it may not be from you. It was refused and nothing changed."])
-        lines, prose = _moves_and_prose(commands(newest_reply(body_text(self.message))), self.rules)
+        written = newest_reply(body_text(self.message), own_addresses(self.settings.mail_from, self.settings.mail_domain))
+        lines, prose = _moves_and_prose(commands(written), self.rules)
         if prose is None:
             return self.answer("unreadable", [
                 "Nothing was applied: your reply mixes moves with other text, so it could not be read safely. "

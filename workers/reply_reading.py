@@ -4,15 +4,18 @@ email, the "On ... wrote:" line and the signature."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from email.message import EmailMessage
-from email.utils import getaddresses
+from email.utils import getaddresses, parseaddr
 
 import authres
 import html2text
 from mailparser_reply import EmailReplyParser
+from mailparser_reply.parser import EmailMessage as ThreadText
 
-# The languages whose "On ... wrote:" lines and signatures the reply parser knows.
-_REPLY_PARSER = EmailReplyParser(languages=["en", "de", "fr", "it", "es", "nl", "pt", "sv", "pl"])
+# The languages whose "On ... wrote:" lines and signatures the reply parser knows (the
+# parser's own factory drops those it has no patterns for).
+_LANGUAGES = EmailReplyParser(languages=["en", "de", "fr", "it", "es", "nl", "pt", "sv", "da", "pl"]).languages
 MAX_COMMANDS = 20
 # The reply parser's time grows faster than the text (seconds of CPU for a 1 MB line);
 # a reply's own text, quoted lines dropped, is read up to here.
@@ -89,7 +92,29 @@ def body_text(message: EmailMessage) -> str:
         return ""
     if part.get_content_type() == "text/html":
         return _html_to_text(content)
+    if part.get_param("format", "").lower() == "flowed":
+        return _unflowed(content, delete_space=part.get_param("delsp", "").lower() == "yes")
     return content
+
+
+def _unflowed(text: str, delete_space: bool) -> str:
+    """Text sent as format=flowed (RFC 3676) with its soft line breaks joined: a mail
+    program wraps a long line there (a line of moves separated by `;`, say)."""
+    lines, joined = text.replace("\r\n", "\n").split("\n"), []
+    for line in lines:
+        depth = len(line) - len(line.lstrip(">"))
+        content = line[depth:]
+        content = content[1:] if content.startswith(" ") else content  # space-stuffing
+        soft = joined and joined[-1][2] and joined[-1][0] == depth
+        if soft:
+            joined[-1][1] += content
+        else:
+            joined.append([depth, content, False])
+        flowed = content.endswith(" ") and content != "-- "  # the signature separator is never flowed
+        joined[-1][2] = flowed
+        if flowed and delete_space:
+            joined[-1][1] = joined[-1][1][:-1]
+    return "\n".join(">" * depth + (" " if depth else "") + content for depth, content, _ in joined)
 
 
 def _html_to_text(html: str) -> str:
@@ -99,16 +124,54 @@ def _html_to_text(html: str) -> str:
     return re.sub(r"\\([\\`*_{}\[\]()#+.!-])", r"\1", text)  # drop Markdown's escapes
 
 
-def newest_reply(text: str) -> str:
+def newest_reply(text: str, own_addresses: tuple[str, ...] = ()) -> str:
     """The newest reply in a thread's text: without quoted lines, the "On ... wrote:"
-    header, the quoted email and the signature."""
+    header, the quoted email and the signature. `own_addresses` (the service's sending
+    address, `@` and its mail domain) mark the start of a copy of our email that a mail
+    program put below the reply without `>` (Outlook, Yahoo), in any language."""
+    lines = _plain_characters(text).splitlines()
+    lines = lines[:_unquoted_copy_start(lines, own_addresses)]
     # Quoted lines go first: they are never the reply, and the parser's time grows with the text.
-    lines = text.replace("\r\n", "\n").replace("\u00a0", " ").splitlines()
     unquoted = "\n".join(line for line in lines if not line.lstrip().startswith(">"))[:MAX_READ_CHARS]
-    for reply in _REPLY_PARSER.read(text=unquoted).replies:
+    # A list of moves written with "- " bullets is not a signature.
+    thread = ThreadText(text=unquoted, languages=_LANGUAGES, keep_hyphen_lists=True).read()
+    for reply in thread.replies:
         if (reply.body or "").strip():
             return reply.body.strip()
     return ""
+
+
+# Dashes and minus signs that word processors and phones put for "-".
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-")
+
+
+def _plain_characters(text: str) -> str:
+    """The text with compatibility characters folded (no-break and other spaces,
+    full-width letters and digits), dashes made "-", and invisible format characters
+    (zero-width spaces, byte order marks, direction marks) dropped: pasted from a web
+    page or typed on a phone, a move reads as it looks."""
+    text = unicodedata.normalize("NFKC", text.replace("\r\n", "\n")).translate(_DASHES)
+    return "".join(char for char in text if unicodedata.category(char) != "Cf")
+
+
+def _unquoted_copy_start(lines: list[str], own_addresses: tuple[str, ...]) -> int:
+    """The index of the line that starts a copy of our email quoted without `>` (a
+    "From: turnpost <play@...>" block, an "On ..., turnpost <play@...> wrote:" line):
+    the first line naming our address with no `>` line anywhere after it (a reply
+    written below a `>` quote keeps its text). len(lines) when there is none."""
+    marks = [address.lower() for address in own_addresses if address]
+    if not marks:
+        return len(lines)
+    last_quoted = max((i for i, line in enumerate(lines) if line.lstrip().startswith(">")), default=-1)
+    for index in range(last_quoted + 1, len(lines)):
+        if any(mark in lines[index].lower() for mark in marks):
+            return index
+    return len(lines)
+
+
+def own_addresses(mail_from: str, mail_domain: str) -> tuple[str, ...]:
+    """What names the service in the header of a quoted copy of its email."""
+    return tuple(address for address in (parseaddr(mail_from)[1], "@" + mail_domain) if address.strip("@"))
 
 
 _DECORATION = re.compile(r"^\s*(?:[-*\u2022>]|\d+[.)])\s+")  # a list bullet or number before a move
@@ -122,6 +185,6 @@ def commands(text: str) -> list[str]:
     for line in text.splitlines():
         for part in line.split(";"):
             command = _DECORATION.sub("", part).strip().strip(_QUOTES).strip().rstrip(".,!").strip(_QUOTES).strip()
-            if command:
+            if command == "?" or any(char.isalnum() for char in command):  # not a rule such as "* * *"
                 found.append(command)
     return found[:MAX_COMMANDS + 1]

@@ -6,7 +6,7 @@ import hashlib
 import hmac
 import smtplib
 import uuid
-from email import message_from_bytes
+from email import message_from_bytes, message_from_string
 from email.message import EmailMessage
 from email.policy import default
 from email.utils import getaddresses
@@ -114,6 +114,52 @@ def corpus_reply(name: str, to_mail: EmailMessage, sender: str, moves: tuple[str
     for key, value in values.items():
         text = text.replace(key, value)
     return text.replace("\r\n", "\n").replace("\n", "\r\n").encode()
+
+
+def client_reply(name: str, to_mail: EmailMessage, sender: str, moves: tuple[str, str]) -> bytes:
+    """A reply from the corpus (tests/workers/replies/NAME.eml, written with its bodies
+    decoded) to the real email `to_mail`, quoting it as that mail client does, with
+    `moves`; each body is then encoded with the charset and transfer encoding its
+    part declares."""
+    text, html = text_of(to_mail), to_mail.get_body(("html",)).get_content()
+    first_word, rest = moves[1].split(" ", 1)
+    values = {
+        "{{FROM}}": sender, "{{TO}}": reply_address_of(to_mail), "{{IN_REPLY_TO}}": to_mail["Message-ID"],
+        "{{SUBJECT}}": str(to_mail["Subject"]), "{{ID}}": uuid.uuid4().hex,
+        "{{ORIGINAL_FROM}}": getaddresses([to_mail["From"]])[0][1], "{{ORIGINAL_TEXT}}": text.strip("\n"),
+        "{{QUOTED_TEXT}}": "\n".join(f"> {line}" if line else ">" for line in text.strip("\n").splitlines()),
+        "{{ORIGINAL_HTML}}": html[html.index(">", html.index("<body")) + 1:html.index("</body>")],
+        "{{MOVE1}}": moves[0], "{{MOVE2}}": moves[1], "{{MOVE1_UPPER}}": moves[0].upper(),
+        # As pasted from a web page: no-break spaces between the words.
+        "{{MOVE2_PASTED}}": moves[1].replace(" ", "\u00a0"),
+        # Two moves on one line, wrapped by the mail program with a soft (flowed) line break.
+        "{{FLOWED_MOVES}}": f"{moves[0]}; {first_word} \n{rest}",
+    }
+    template = (REPLIES / f"{name}.eml").read_text(encoding="utf-8")
+    for key, value in values.items():
+        template = template.replace(key, value)
+    message = message_from_string(template, policy=default)
+    for part in message.walk():
+        if not part.is_multipart():
+            _encode_body(part)
+    return message.as_bytes(policy=default.clone(linesep="\r\n"))
+
+
+def _encode_body(part: EmailMessage) -> None:
+    """The part's body, read as written in the template (UTF-8), encoded as its headers
+    say; a 7bit or 8bit body stays as written."""
+    import base64
+    import quopri
+
+    encoding = str(part.get("Content-Transfer-Encoding", "7bit")).lower()
+    if encoding not in ("base64", "quoted-printable"):
+        return
+    body = part.get_payload().replace("\r\n", "\n").replace("\n", "\r\n")
+    data = body.encode(part.get_content_charset("us-ascii"))
+    if encoding == "base64":
+        part.set_payload(base64.encodebytes(data).decode("ascii"))
+    else:
+        part.set_payload(quopri.encodestring(data).decode("ascii"))
 
 
 def parse(raw: bytes) -> EmailMessage:

@@ -25,13 +25,17 @@ from tests.engine.euphrat_cards_positions import purposeful_choice
 from tests.engine.tigris_positions import revolt_position
 from tests.workers.conftest import free_port
 from tests.workers.mail_players import (
-    MailService, corpus_reply, inbound_signature, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
+    MailService, client_reply, corpus_reply, inbound_signature, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
 )
 from workers import inbound
 from workers.inbound import _moves_and_prose
 from workers.inbound_store import store, unprocessed_ids
 from workers.reply_reading import MAX_COMMANDS, body_text, commands, message_kind, newest_reply
 
+# Replies to a real turn email, quoting it as each mail client does (client_reply).
+CLIENT_REPLIES = ["gmail_wrapped_attribution", "gmail_italian", "outlook_desktop_italian", "outlook_web_html_only",
+                  "apple_mail_html_only", "yahoo_german_bullets", "thunderbird_flowed_one_line",
+                  "pasted_characters_base64"]
 CORPUS = ["gmail_top_posted", "outlook_html_only", "apple_mail_iphone", "thunderbird_bottom_posted",
           "android_base64", "iso_8859_1_greeting", "outlook_ios_plain"]
 
@@ -109,6 +113,22 @@ def test_replies_of_the_common_mail_clients_yield_their_moves(name, app):
     moves, prose = _moves_and_prose(lines, engine.get_game("tigris"))
     assert moves == ["tile red F7", "leader king G6"], lines
     assert prose is not None
+
+
+@pytest.mark.parametrize("name", CLIENT_REPLIES)
+def test_replies_quoting_a_real_turn_email_play_exactly_their_moves(name, make_player, mail):
+    """The quoted turn email holds example moves ("e.g. tile red A1") and, below the
+    Outlook and Yahoo replies, stands without `>`: only the two moves written count."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    version = game_row(mail, game_id).version
+    first, second = two_actions(mail, game_id)
+    mail.send(client_reply(name, turn_mail, ann.email, (first, second)), reply_address_of(turn_mail), ann.email)
+    body = text_of(latest_to(mail, ann))
+    assert game_row(mail, game_id).version == version + 2, body
+    assert body.count("Applied:") == 2, body
+    passed_over = next((line for line in body.splitlines() if line.startswith("Not read as moves:")), "")
+    assert not re.search(r"turnpost|Deadline|e\.g\.|\* \*", passed_over), passed_over
 
 
 def test_bullets_numbers_quotes_and_end_punctuation_around_moves_are_dropped():
