@@ -36,7 +36,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         "cards_drawn": lambda: f"{who} drew {count(event['count'], 'card')}.",
         "cards_received": lambda: f"{who} drew {cards(event.get('cards') or {})}.",
         "points_scored": lambda: f"{who} scored {cards(event.get('cards') or {}, 'point')} "
-                                 f"{SCORE_REASONS.get(event.get('reason'), 'for ' + str(event.get('reason')))}.",
+                                 f"{_score_reason(str(event.get('reason')))}.",
         "conflict_started": lambda: f"{event['kind'].capitalize()} conflict over the {event['color']} leader: "
                                     f"{name(event['attacker'])} attacks {name(event['defender'])}.",
         "support_committed": lambda: f"{who} commits {count(event['count'], event.get('color', '') + ' supporter')} "
@@ -54,6 +54,15 @@ def describe_event(event: dict, names: dict) -> str | None:
         "game_ended": lambda: _ended(event, name),
     }
     return told(sentences, event, who)
+
+
+def _score_reason(reason: str) -> str:
+    """Why points were scored; ship points name the leader beside the ship (`ship (farmer)`)."""
+    if reason in SCORE_REASONS:
+        return SCORE_REASONS[reason]
+    if reason.startswith("ship (") and reason.endswith(")"):
+        return f"for a ship in the {reason[len('ship ('):-1]}'s kingdom"
+    return f"for {reason}"
 
 
 def _resolved(event: dict, name) -> str:

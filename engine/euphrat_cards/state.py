@@ -150,12 +150,20 @@ def _color_counts(data: dict, what: str) -> list[int]:
 
 
 def from_json(data: dict) -> State:
+    """The state of `data`, refused with a message saying what is wrong if it is
+    malformed or inconsistent (engine.euphrat_cards.checks)."""
+    from engine.euphrat_cards.checks import check_state  # checks read regions, which need this module
+
     try:
-        return _from_json(data)
+        state = _from_json(data)
+        problem = check_state(state)
     except IllegalMove:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise _bad_state(f"{type(exc).__name__}: {exc}") from None
+    if problem:
+        raise _bad_state(problem)
+    return state
 
 
 def _from_json(data: dict) -> State:
@@ -177,6 +185,8 @@ def _from_json(data: dict) -> State:
     for seat, p in enumerate(players):
         row = [-1] * 4
         for name, where in (p.get("leaders") or {}).items():
+            if name not in LEADER_INDEX:
+                raise _bad_state(f"seat {seat} has an unknown leader {name!r}; leaders: {', '.join(LEADERS)}")
             if where is not None:
                 row[LEADER_INDEX[name]] = _leader_place(s, where, name)
         s.leaders.append(row)
@@ -200,7 +210,7 @@ def _from_json(data: dict) -> State:
     s.conflict = _conflict_from_json(data.get("conflict"))
     union = data.get("union")
     s.union = None if union is None else {
-        "gap": gap_index(union["gap"]), "colors": [COLOR_INDEX[c] for c in union["colors"]],
+        "gap": _union_gap(union["gap"]), "colors": [COLOR_INDEX[c] for c in union["colors"]],
     }
     s.offers = tuple(_offer_from_json(o) for o in data.get("offers", []))
     finished = data.get("finished")
@@ -218,6 +228,13 @@ def _answers(data: dict, seat: int) -> dict:
         if answer not in STANDING_ANSWERS[kind]:
             raise _bad_state(f"seat {seat}'s standing answer to {kind} offers is {answer!r}; one of: {', '.join(STANDING_ANSWERS[kind])}")
     return {**ASK, **data}
+
+
+def _union_gap(name) -> int:
+    gap = gap_index(name)
+    if gap is None:
+        raise _bad_state(f"union.gap {name!r} names no gap (AB to GH)")
+    return gap
 
 
 def _leader_place(s: State, where: str, leader: str) -> int:

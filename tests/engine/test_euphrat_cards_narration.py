@@ -53,3 +53,11 @@ def test_the_support_prompt_names_the_side_and_the_strengths():
     text = game.prompt(state, seat, NAMES)
     assert text.startswith(("You attack", "You defend")) and "Strength so far: you " in text
     assert "a tie goes to the defender" in text and ("bob" in text or "ann" in text)
+
+
+def test_ship_points_and_every_other_scoring_reason_are_told_in_words():
+    ship = describe({"type": "points_scored", "seat": 0, "cards": {"blue": 1}, "reason": "ship (farmer)"}, NAMES)
+    assert ship == "ann scored 1 blue point for a ship in the farmer's kingdom."
+    for reason in ("card", "trader", "internal conflict", "external conflict", "ship (king)"):
+        text = describe({"type": "points_scored", "seat": 1, "cards": {"red": 2}, "reason": reason}, NAMES)
+        assert "(" not in text and text.startswith("bob scored 2 red points for "), text

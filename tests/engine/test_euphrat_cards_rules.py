@@ -432,7 +432,7 @@ def test_a_dead_table_does_not_end_the_game():
     s = position(
         columns=["tbgkbgkbg"] * 8, gaps="bgkbgkb", players=2, deck="kkkk",
         hands={0: {"blue": 3, "green": 3, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4}},
-        leaders={0: {"priest": "A1"}, 1: {"priest": "H1"}}, catastrophes={0: False, 1: False},
+        leaders={0: {"farmer": "A2"}, 1: {"priest": "H1"}}, catastrophes={0: False, 1: False},
     )
     assert not [m for m in GAME.legal_moves(s, 0) if m["type"] in ("play_card", "play_catastrophe")]
     s, events = play(s, (0, "leader priest B1"), (0, "support 0"), (1, "support 0"))
