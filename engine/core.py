@@ -56,7 +56,7 @@ def move_type(move, move_fields: dict[str, tuple[str, ...]]) -> str:
     if not isinstance(move, dict):
         raise IllegalMove("a move must be a JSON object with a 'type'", code="bad_move")
     kind = move.get("type")
-    if kind not in move_fields:
+    if not isinstance(kind, str) or kind not in move_fields:
         raise IllegalMove(
             f"unknown move type {kind!r}; types: {', '.join(move_fields)}", code="unknown_move_type"
         )

@@ -212,7 +212,8 @@ def _must(condition: bool, message: str, code: str) -> None:
 
 
 def _in_list(move: dict, legal: list[dict], message: str, code: str) -> None:
-    _must(move in legal, message, code)
+    # Compared with the kinds of the values too: JSON's true is not the unit 1.
+    _must(any(move == m and all(type(move[k]) is type(m[k]) for k in m) for m in legal), message, code)
 
 
 def _sorted(value):

@@ -83,15 +83,15 @@ def _square(move: dict) -> int:
 
 
 def _color(value) -> int:
-    if value not in COLOR_INDEX:
+    if not isinstance(value, str) or value not in COLOR_INDEX:
         raise IllegalMove(f"{value!r} is not a colour; colours: {', '.join(COLORS)}", code="bad_color")
     return COLOR_INDEX[value]
 
 
 def _leader(value) -> int:
-    if value in LEADER_INDEX:
+    if isinstance(value, str) and value in LEADER_INDEX:
         return LEADER_INDEX[value]
-    if value in COLOR_INDEX:
+    if isinstance(value, str) and value in COLOR_INDEX:
         return COLOR_INDEX[value]
     raise IllegalMove(
         f"{value!r} is not a leader; leaders: king, priest, farmer, trader", code="bad_leader"
