@@ -219,7 +219,8 @@ def _check_acquisition(s: State, a: dict) -> None:
     if attack[:1] != [placed]:
         raise _bad_state("acquisition.attack must start with the placed tile")
     if len(attack) > 2 or any(s.owner[i] != attacker or i not in NEIGHBOURS[placed] for i in attack[1:]):
-        raise _bad_state("acquisition.attack holds the placed tile and at most one more of the attacker's tiles beside it")
+        raise _bad_state(
+            "acquisition.attack holds the placed tile and at most one more of the attacker's tiles beside it")
     defender = a["defender"]
     if defender is not None and not (0 <= defender < s.players and defender != attacker):
         raise _bad_state("acquisition.defender must be another seat, or null")
