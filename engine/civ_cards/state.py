@@ -103,9 +103,21 @@ def _from_json(table: CardTable, data: dict) -> dict:
         raise _bad_state(f"active seat {turn['active']} is not playing")
     for key in ("draft", "settle", "discarding", "combat", "finished"):
         s.setdefault(key, None)
+    if turn["phase"] == "combat" and s["combat"] is None:
+        s["combat"] = {"stage": "declare", "fronts": [], "stolen": 0}
+    needed = PHASE_RECORDS.get(turn["phase"])
+    if needed and s[needed] is None:
+        raise _bad_state(f"phase {turn['phase']!r} needs its {needed!r} record (docs/games/civ-cards.md)")
+    unknown = set(awards) - set(table.awards)
+    if unknown:
+        raise _bad_state(f"awards {sorted(unknown)} are not award cards; awards: {', '.join(table.awards)}")
     if s["combat"] is not None:
         _combat(table, s)
     return s
+
+
+# The record a hand-written phase cannot do without (a combat starts empty when left out).
+PHASE_RECORDS = {"draft": "draft", "settle": "settle", "opening_discard": "discarding", "discard": "discarding"}
 
 
 FRONT_DEFAULTS = {"repelled": None, "catapults": 0, "walls_done": False, "counters": [], "counters_done": False,
@@ -126,6 +138,9 @@ def _combat(table: CardTable, s: dict) -> None:
         for key, value in FRONT_DEFAULTS.items():
             front.setdefault(key, clone(value))
         _known(table, [card for card, _ in front["counters"]], ("unit",), "a front's counters")
+        units = range(len(front["units"]))
+        if front["repelled"] not in (None, *units) or any(unit not in units for _, unit in front["counters"]):
+            raise _bad_state(f"a front's repelled unit and counters name its units by index 0 to {len(units) - 1}")
 
 
 def _player(table: CardTable, seat: int, player: dict) -> None:

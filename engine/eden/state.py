@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.eden.board import (
-    CARD_INDEX, CARD_NAMES, COLOR_LETTERS, COLORS, HIGH, LOW, MAX_LEVEL, SIZE, SQUARE_INDEX,
-    SQUARE_NAMES, SQUARES, STARTING_MANA, TILES, tile_kind,
+    BID_STEP, CARD_INDEX, CARD_NAMES, COLOR_LETTERS, COLORS, HIGH, LOW, MAX_LEVEL, NEIGHBOURS,
+    OPENING_BID, RAISE, SIZE, SQUARE_INDEX, SQUARE_NAMES, SQUARES, STARTING_MANA, TILES, tile_kind,
 )
 
 
@@ -200,9 +200,48 @@ def _from_json(data: dict) -> State:
     s.played = _card_list(turn.get("played", []), "turn.played")
     s.idle_turns = int(turn.get("idle_turns", 0))
     s.acquisition = _acquisition_from_json(data.get("acquisition"))
+    if s.acquisition is not None:
+        _check_acquisition(s, s.acquisition)
     finished = data.get("finished")
     s.finished = None if finished is None else dict(finished)
+    if s.finished is not None and s.finished.get("winner") is not None and not 0 <= s.finished["winner"] < len(players):
+        raise _bad_state("finished.winner must be a seat")
     return s
+
+
+def _check_acquisition(s: State, a: dict) -> None:
+    """A hand-written acquisition must be one that play could reach (acquisition.py)."""
+    attacker, placed, attack, defend = a["attacker"], a["placed"], a["attack"], a["defend"]
+    if attacker != s.active:
+        raise _bad_state("acquisition.attacker must be the active seat (he acquires in his own turn)")
+    if s.owner[placed] != attacker:
+        raise _bad_state("acquisition.placed must hold one of the attacker's tiles")
+    if attack[:1] != [placed]:
+        raise _bad_state("acquisition.attack must start with the placed tile")
+    if len(attack) > 2 or any(s.owner[i] != attacker or i not in NEIGHBOURS[placed] for i in attack[1:]):
+        raise _bad_state(
+            "acquisition.attack holds the placed tile and at most one more of the attacker's tiles beside it")
+    defender = a["defender"]
+    if defender is not None and not (0 <= defender < s.players and defender != attacker):
+        raise _bad_state("acquisition.defender must be another seat, or null")
+    if (defender is None) != (not defend):
+        raise _bad_state("acquisition.defender is null exactly while nothing is contested")
+    for n, i in enumerate(defend):
+        touching = NEIGHBOURS[placed] if n == 0 else {j for k in defend[:n] for j in NEIGHBOURS[k]}
+        if s.owner[i] != defender or i not in touching or i in defend[:n]:
+            raise _bad_state(
+                "acquisition.defend must be a chain of the defender's tiles: the first beside the placed "
+                "tile, each further one beside one before it")
+    _check_bids(a["bids"], bool(defend))
+
+
+def _check_bids(bids: list[int], contested: bool) -> None:
+    if bids and not contested:
+        raise _bad_state("acquisition.bids need a contested tile")
+    if any(b % BID_STEP for b in bids) or (bids and bids[0] < OPENING_BID):
+        raise _bad_state(f"acquisition.bids are multiples of {BID_STEP}, the first at least {OPENING_BID}")
+    if any(later < earlier + RAISE for earlier, later in zip(bids, bids[1:])):
+        raise _bad_state(f"acquisition.bids: each raise at least {RAISE} over the bid before")
 
 
 def _acquisition_from_json(a: dict | None) -> dict | None:

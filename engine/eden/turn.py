@@ -62,15 +62,17 @@ def check_winner(s: State, seat: int, events: list) -> bool:
 def end_turn(s: State, had_play: bool, events: list) -> None:
     """Step 3 (draw one card when holding fewer than 5), then the next player's income.
 
-    The game also ends after a full round of turns in which no card was played and
-    none could have been (rules digest, ruling 4: an added rule)."""
+    The game also ends after a full round of turns in which no card was played, none
+    could have been and none was drawn (rules digest, ruling 4: an added rule); a
+    drawn card may be playable, so such a round is not yet a stalled game."""
     seat = s.active
-    if len(s.hands[seat]) < DRAW_BELOW and s.deck:
+    drew = len(s.hands[seat]) < DRAW_BELOW and bool(s.deck)
+    if drew:
         card, s.deck = s.deck[0], s.deck[1:]
         s.hands[seat] = sorted(s.hands[seat] + [card])
         events.append({"type": "card_drawn", "seat": seat})
         events.append({"type": "card_received", "seat": seat, "card": CARD_NAMES[card], "visible_to": [seat]})
-    idle = not s.played and not had_play
+    idle = not s.played and not had_play and not drew
     s.idle_turns = s.idle_turns + 1 if idle else 0
     events.append({"type": "turn_ended", "seat": seat, "turn": s.turn, "round": round_of(s.turn, s.players)})
     if s.idle_turns >= s.players:

@@ -168,6 +168,30 @@ def test_a_hand_written_combat_is_filled_in():
     assert events[-1]["type"] == "population_stolen" and GAME.pending(s) == {0: "place_population"}
 
 
+@pytest.mark.parametrize("change,message", [
+    ({"turn": {"phase": "discard"}}, "phase 'discard' needs its 'discarding' record"),
+    ({"turn": {"phase": "opening_discard"}}, "phase 'opening_discard' needs its 'discarding' record"),
+    ({"turn": {"phase": "draft"}}, "phase 'draft' needs its 'draft' record"),
+    ({"turn": {"phase": "settle"}}, "phase 'settle' needs its 'settle' record"),
+    ({"awards": {"highest-wealth": 1}}, "not award cards"),
+    ({"turn": {"phase": "combat"}, "combat": {"stage": "walls", "fronts": [
+        {"defender": 1, "units": ["swordsman"], "repelled": 3}]}}, "by index 0 to 0"),
+    ({"turn": {"phase": "combat"}, "combat": {"stage": "counter", "fronts": [
+        {"defender": 1, "units": ["swordsman"], "counters": [["axeman", 1]]}]}}, "by index 0 to 0"),
+])
+def test_a_hand_written_state_missing_its_phase_record_or_naming_no_card_is_refused(change, message):
+    data = GAME.to_json(position())
+    with pytest.raises(engine.IllegalMove, match=message) as err:
+        GAME.from_json({**data, **change})
+    assert err.value.code == "bad_state"
+
+
+def test_a_hand_written_combat_phase_without_its_record_starts_at_the_declaration():
+    data = GAME.to_json(position({0: player(hand={"warrior": 1})}))
+    s = GAME.from_json({**data, "turn": {"number": 5, "active": 0, "phase": "combat"}})
+    assert GAME.pending(s) == {0: "attack"} and {"type": "fight"} in GAME.legal_moves(s, 0)
+
+
 def test_bad_options_and_player_counts_are_refused():
     for options in ({"teams": "mixed"}, {"happiness_discounts_wonders": "yes"}, {"colour": 1}):
         with pytest.raises(engine.EngineError) as err:

@@ -247,6 +247,6 @@ def test_twenty_points_may_come_in_another_players_turn():
 
 
 def test_mana_has_no_value_at_the_end():
-    s = position({"A1": "r1"}, mana={0: 0, 1: 900}, idle_turns=2)
+    s = position({"A1": "r1"}, mana={0: 0, 1: 900}, idle_turns=2, deck=[])
     s, _ = play(s, (0, "pass"))
     assert GAME.outcome(s)["ranking"] == [[0], [1, 2]]

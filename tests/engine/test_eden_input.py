@@ -86,6 +86,40 @@ def test_bad_state_json_is_refused_with_the_reason(change, message):
     assert error.value.code == "bad_state"
 
 
+ACQUISITION = {"attacker": 0, "placed": "B4", "attack": ["B4", "A4"], "defender": 1, "defend": ["C4", "D4"],
+               "bids": [10, 15]}
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"attacker": 7}, "attacker must be the active seat"),
+    ({"placed": "G7", "attack": ["G7"]}, "placed must hold one of the attacker's tiles"),
+    ({"attack": ["A4"]}, "attack must start with the placed tile"),
+    ({"attack": ["B4", "E4"]}, "at most one more of the attacker's tiles beside it"),
+    ({"defender": 0}, "defender must be another seat"),
+    ({"defender": None}, "defender is null exactly while nothing is contested"),
+    ({"defend": ["D4", "C4"]}, "a chain of the defender's tiles"),
+    ({"defend": [], "defender": None}, "bids need a contested tile"),
+    ({"bids": [5]}, "bids are multiples of 5"),
+    ({"bids": [10, 10]}, "each raise at least 5"),
+])
+def test_a_hand_written_acquisition_is_checked(change, message):
+    tiles = {"B4": "r1", "A4": "r2", "E4": "r1", "C4": "y1", "D4": "y3"}
+    data = as_json(position(tiles, acquisition=ACQUISITION))
+    assert GAME.pending(GAME.from_json(data)) == {0: "bid"}
+    data["acquisition"].update(change)
+    with pytest.raises(engine.IllegalMove, match=message) as error:
+        GAME.from_json(data)
+    assert error.value.code == "bad_state"
+
+
+def test_a_finished_game_names_a_seat_as_its_winner():
+    data = as_json(position({"A1": "r1"}))
+    data["finished"] = {"reason": "twenty_points", "winner": 9}
+    with pytest.raises(engine.IllegalMove, match="winner must be a seat") as error:
+        GAME.from_json(data)
+    assert error.value.code == "bad_state"
+
+
 def test_default_moves_are_the_least_committal():
     s = position({"C4": "y1"}, hands={0: ["B4"]})
     assert GAME.default_move(s, 0) == {"type": "pass"}

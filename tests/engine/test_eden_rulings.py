@@ -67,6 +67,23 @@ def test_ruling_4_a_pass_with_a_card_that_could_be_played_starts_the_round_again
     assert GAME.outcome(s) is None and as_json(s)["turn"]["idle_turns"] == 1
 
 
+def test_ruling_4_a_round_of_passes_that_draws_cards_does_not_end_the_game():
+    # Each dead hand draws a fresh card as it passes: the game is not stalled.
+    s = position({"A1": "r1", "B1": "y1", "C1": "b1"}, hands={0: ["A1"], 1: ["B1"], 2: ["C1"]},
+                 deck=["D1", "E1", "F1"])
+    s, events = play(s, (0, "pass"), (1, "pass"), (2, "pass"))
+    assert GAME.outcome(s) is None and not any(e["type"] == "game_ended" for e in events)
+    assert {"type": "irrigate", "square": "D1"} in GAME.legal_moves(s, 0)
+
+
+def test_ruling_4_full_dead_hands_end_the_game_though_the_deck_holds_cards():
+    dead = {0: ["A1", "B1", "C1", "D1", "E1"], 1: ["A2", "B2", "C2", "D2", "E2"], 2: ["A3", "B3", "C3", "D3", "E3"]}
+    tiles = {square: "r1" for hand in dead.values() for square in hand}
+    s = position(tiles, hands=dead, deck=["G7"])
+    s, _ = play(s, (0, "pass"), (1, "pass"), (2, "pass"))  # holding 5, nobody draws
+    assert GAME.outcome(s)["reason"] == "no_play"
+
+
 def test_ruling_5_mana_and_hands_are_secret_and_the_market_public():
     s = position(hands={0: ["K1", "A1"], 1: ["B2"]}, mana={0: 4711, 1: 4733}, market=["K2"])
     for seat in (None, 0, 1, 2):
