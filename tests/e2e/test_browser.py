@@ -99,10 +99,7 @@ def click_to_play(page, tool):
 
 
 def test_a_stale_page_says_so_and_changes_nothing(live, browser):
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
     with transaction(engine_of(live)) as db:
         row = db.get(Game, game_id)
         row.state = {**row.state, "turn": {**row.state["turn"], "active": 0}}
@@ -133,11 +130,21 @@ def start_two_player_game(live, ann, bob, bob_email):
     return game_url, int(game_url.rstrip("/").split("/")[-1])
 
 
-def test_an_email_link_is_opened_confirmed_and_applied(live, browser, screenshot):
-    ann_email, bob_email = emails()
+
+def two_players_in_a_game(live, browser, ann_email=None, bob_email=None):
+    """Ann and Bob signed in, each in a browser context of their own, in a two-player
+    Tigris game Ann created and Bob joined: (ann_ctx, ann, bob_ctx, bob, game_url, game_id)."""
+    if ann_email is None:
+        ann_email, bob_email = emails()
     ann_ctx, ann = sign_in(live, browser, ann_email)
     bob_ctx, bob = sign_in(live, browser, bob_email)
     game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    return ann_ctx, ann, bob_ctx, bob, game_url, game_id
+
+
+def test_an_email_link_is_opened_confirmed_and_applied(live, browser, screenshot):
+    ann_email, bob_email = emails()
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser, ann_email, bob_email)
     put_position(engine_of(live), game_id, revolt_position({0: {"red": 3}, 1: {"red": 2}}))
     ann.goto(game_url)
     ann.fill("#move-form input[name=text]", "leader priest H4")

@@ -5,8 +5,7 @@ from service.db import transaction
 from service.models import Game
 
 from tests.conftest import put_position
-from tests.e2e.conftest import sign_in
-from tests.e2e.test_browser import emails, engine_of, start_two_player_game
+from tests.e2e.test_browser import emails, engine_of, two_players_in_a_game
 from tests.engine.tigris_positions import position
 
 
@@ -16,9 +15,7 @@ def link(live, game_id, seat, version, move):
 
 def test_the_confirm_page_shows_the_board_warns_another_person_and_done_names_the_winner(live, browser, screenshot):
     ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser, ann_email, bob_email)
     # Bob (seat 1) to play his last action; the bag is empty, so the game ends with it.
     version = put_position(engine_of(live), game_id, position(
         players=2, active=1, actions_left=1, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"},

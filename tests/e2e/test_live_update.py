@@ -2,8 +2,7 @@
 a staged move, a chosen tool or typed text wait until sent or undone (sending an
 outdated move says so and changes nothing), and the log stays where it was read."""
 from tests.conftest import put_position
-from tests.e2e.conftest import sign_in
-from tests.e2e.test_browser import emails, engine_of, start_two_player_game
+from tests.e2e.test_browser import engine_of, two_players_in_a_game
 from tests.engine.tigris_positions import position
 
 SHORT_LOG = ".log { max-height: 2.5rem; }"  # a log that scrolls after a move or two
@@ -17,10 +16,7 @@ def send_text(page, game_url, text):
 
 
 def test_a_live_update_keeps_the_staged_move_typed_text_and_log_position(live, browser, screenshot):
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
     put_position(engine_of(live), game_id, position(
         players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
         hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))

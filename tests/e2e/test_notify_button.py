@@ -2,8 +2,7 @@
 page's other buttons, on a desktop and at a phone's width, and stays after the page
 follows a move by itself."""
 from tests.conftest import put_position
-from tests.e2e.conftest import sign_in
-from tests.e2e.test_browser import emails, engine_of, start_two_player_game
+from tests.e2e.test_browser import engine_of, two_players_in_a_game
 from tests.engine.tigris_positions import position
 
 IN_PLAYERS_PANEL = "document.querySelector('#notify-me').closest('.panel').querySelector('h2').textContent"
@@ -21,10 +20,7 @@ def check_button(page):
 
 
 def test_the_notify_button_is_in_the_players_panel(live, browser, screenshot):
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
     put_position(engine_of(live), game_id, position(
         players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
         hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))

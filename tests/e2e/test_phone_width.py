@@ -1,8 +1,7 @@
 """At a phone's width (375 px) the pages fit: nothing wider than the screen, the board
 scaled down, the side panel below it."""
 from tests.conftest import put_position
-from tests.e2e.conftest import sign_in
-from tests.e2e.test_browser import emails, engine_of, start_two_player_game
+from tests.e2e.test_browser import engine_of, two_players_in_a_game
 from tests.engine.tigris_positions import position
 
 
@@ -11,10 +10,7 @@ def fits(page):
 
 
 def test_the_pages_fit_a_phone(live, browser, screenshot):
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
     put_position(engine_of(live), game_id, position(
         players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
         hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))

@@ -2,15 +2,12 @@
 the pointer, a staged move with Undo before Send, a revolt's support on both sides."""
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
-from tests.e2e.test_browser import emails, engine_of, start_two_player_game
+from tests.e2e.test_browser import emails, engine_of, two_players_in_a_game
 from tests.engine.tigris_positions import REVOLT_TILES, position
 
 
 def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, screenshot):
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
     put_position(engine_of(live), game_id, position(
         players=2, tiles={"F5": "red", "K8": "red"}, hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
     ann.goto(game_url)
@@ -40,10 +37,7 @@ def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, scre
 
 
 def test_the_other_players_page_follows_moves_without_reloading(live, browser, screenshot):
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
     put_position(engine_of(live), game_id, position(
         players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
         hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
@@ -73,10 +67,7 @@ def test_the_other_players_page_follows_moves_without_reloading(live, browser, s
 
 
 def test_the_version_endpoint_is_for_the_games_players(live, browser):
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
     answer = ann.request.get(f"{game_url}/version")
     assert answer.status == 200 and answer.json()["version"] >= 1
     outsider_ctx, _ = sign_in(live, browser, f"eve-{emails()[0]}")
@@ -97,10 +88,7 @@ def play_by_clicking(page, tool):
 
 
 def test_a_short_game_played_by_clicking_only(live, browser, screenshot):
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
     # Two tiles left in the bag: the game ends when Bob's turn cannot be refilled.
     put_position(engine_of(live), game_id, position(
         players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
@@ -133,9 +121,7 @@ def test_a_short_game_played_by_clicking_only(live, browser, screenshot):
 
 def test_a_short_game_with_a_revolt_played_by_clicking_only(live, browser, screenshot):
     ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    game_url, game_id = start_two_player_game(live, ann, bob, bob_email)
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser, ann_email, bob_email)
     # Bob's priest on H5 between two temples, H4 free for Ann's priest; the bag holds
     # just the refills of Ann's turn, so the game ends when Bob's cannot be refilled.
     put_position(engine_of(live), game_id, position(
