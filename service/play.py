@@ -15,7 +15,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import bindparam, func, text
 from sqlmodel import Session, select
 
 import engine
@@ -148,10 +148,22 @@ def _lock_inviter(db: Session, inviter: User) -> None:
     db.exec(select(User.id).where(User.id == inviter.id).with_for_update(key_share=True)).one()
 
 
+def _lock_recipients(db: Session, emails: list[str]) -> None:
+    """Serialise the invitations to one address from different senders, so parallel
+    ones cannot all pass its count: a transaction-scoped advisory lock per address,
+    taken in one order (after the sender's lock), so two invitations never wait on each
+    other in a circle. Nothing on SQLite, whose writers take turns."""
+    if db.get_bind().dialect.name != "postgresql":
+        return
+    for email in sorted(set(emails)):
+        db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"invitation:{email}"})
+
+
 def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limits: InvitationLimits | None) -> None:
     if limits is None or not emails:
         return
     _lock_inviter(db, inviter)
+    _lock_recipients(db, emails)
     since = utcnow() - timedelta(days=1)
     invitations = select(func.count(Notification.id)).where(Notification.kind == "invitation", Notification.created_at > since)
     sent = db.exec(invitations.join(Game, Game.id == Notification.game_id).where(Game.creator_id == inviter.id)).one()

@@ -3,7 +3,6 @@
 as the subject line."""
 from __future__ import annotations
 
-import dataclasses
 import threading
 import uuid
 
@@ -115,28 +114,24 @@ def test_the_game_page_invitation_form_keeps_the_limits(app, make_player, db, mo
     assert creator.get(f"/api/games/{game['id']}").json["version"] == game["version"] + 2
 
 
-def test_parallel_invitations_of_one_sender_keep_his_limit(app, make_player, db, database_url, monkeypatch):
-    """Every request counts the sender's invitations while their rows cannot be written
-    yet (the notification table is locked against inserts until all of them wait), so
-    only a lock that serialises one sender's invitations keeps them within his limit."""
-    monkeypatch.setattr(app.extensions["turnpost"]["settings"], "invitations_per_sender", 2)
-    sender, requests = make_player("sender"), 4
+def answers_while_inserts_wait(app, database_url, requests: list[tuple[dict, dict]]) -> list:
+    """The answers to game-creating requests (headers, JSON body) sent at once while
+    the notification table is locked against inserts until all of them wait: each
+    counts invitations before any of theirs is written, so only locks keep limits."""
     answers = []
 
-    def create():
-        client = app.test_client()
-        answers.append(client.post("/api/games", headers=sender.headers, json={
-            "game": "tigris", "players": 2, "invite": [fresh("invitee")]}))
+    def create(headers, body):
+        answers.append(app.test_client().post("/api/games", headers=headers, json=body))
 
     blocker = psycopg.connect(database_url.replace("+psycopg", ""))
     blocker.execute("LOCK TABLE notification IN SHARE MODE")  # reads go on, inserts wait
-    threads = [threading.Thread(target=create) for _ in range(requests)]
+    threads = [threading.Thread(target=create, args=request) for request in requests]
     for thread in threads:
         thread.start()
     waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
     with psycopg.connect(database_url.replace("+psycopg", ""), autocommit=True) as watcher:
-        for _ in range(3000):  # every request waits: on the insert, or on the sender's lock
-            if watcher.execute(waiting).fetchone()[0] == requests:
+        for _ in range(3000):  # every request waits: on the insert, or on a limit's lock
+            if watcher.execute(waiting).fetchone()[0] == len(requests):
                 break
             threading.Event().wait(0.01)
         else:
@@ -145,8 +140,26 @@ def test_parallel_invitations_of_one_sender_keep_his_limit(app, make_player, db,
     blocker.close()
     for thread in threads:
         thread.join()
+    return answers
+
+
+def test_parallel_invitations_of_one_sender_keep_his_limit(app, make_player, db, database_url, monkeypatch):
+    monkeypatch.setattr(app.extensions["turnpost"]["settings"], "invitations_per_sender", 2)
+    sender = make_player("sender")
+    answers = answers_while_inserts_wait(app, database_url, [
+        (sender.headers, {"game": "tigris", "players": 2, "invite": [fresh("invitee")]}) for _ in range(4)])
     assert sorted(a.status_code for a in answers) == [201, 201, 429, 429], [a.json for a in answers]
     with db() as session:
         sent = session.exec(select(Notification).join(Game, Game.id == Notification.game_id).where(
             Game.creator_id == session.exec(select(User.id).where(User.email == sender.email)).one())).all()
     assert len(sent) == 2
+
+
+def test_parallel_invitations_to_one_address_keep_its_limit(app, make_player, db, database_url, monkeypatch):
+    monkeypatch.setattr(app.extensions["turnpost"]["settings"], "invitations_per_recipient", 2)
+    target = fresh("popular")
+    answers = answers_while_inserts_wait(app, database_url, [
+        (make_player(f"sender{n}").headers, {"game": "tigris", "players": 2, "invite": [target]}) for n in range(4)])
+    assert sorted(a.status_code for a in answers) == [201, 201, 429, 429], [a.json for a in answers]
+    with db() as session:
+        assert len(session.exec(select(Notification).where(Notification.email == target)).all()) == 2
