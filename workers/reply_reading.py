@@ -131,6 +131,7 @@ def newest_reply(text: str, own_addresses: tuple[str, ...] = ()) -> str:
     program put below the reply without `>` (Outlook, Yahoo), in any language."""
     lines = _plain_characters(text).splitlines()
     lines = lines[:_unquoted_copy_start(lines, own_addresses)]
+    lines = _without_attribution(lines, own_addresses)
     # Quoted lines go first: they are never the reply, and the parser's time grows with the text.
     unquoted = "\n".join(line for line in lines if not line.lstrip().startswith(">"))[:MAX_READ_CHARS]
     # A list of moves written with "- " bullets is not a signature.
@@ -167,6 +168,25 @@ def _unquoted_copy_start(lines: list[str], own_addresses: tuple[str, ...]) -> in
         if any(mark in lines[index].lower() for mark in marks):
             return index
     return len(lines)
+
+
+def _without_attribution(lines: list[str], own_addresses: tuple[str, ...]) -> list[str]:
+    """The lines without the "On ... wrote:" header of the first `>` quote when it names
+    our address, in any language and however the mail program wrapped it (the reply
+    parser knows some languages' wording, and not wrapped over two lines): the last
+    few lines above the quote, from the one naming us (or the line it was wrapped from,
+    ending in "<" or "(") down to the quote."""
+    marks = [address.lower() for address in own_addresses if address]
+    quote = next((i for i, line in enumerate(lines) if line.lstrip().startswith(">")), None)
+    if not marks or quote is None:
+        return lines
+    above = [i for i in range(quote - 1, -1, -1) if lines[i].strip()][:3]
+    start = next((i for i in above if any(mark in lines[i].lower() for mark in marks)), None)
+    if start is None:
+        return lines
+    if start - 1 in above and lines[start - 1].rstrip().endswith(("<", "(")):
+        start -= 1
+    return lines[:start] + lines[quote:]
 
 
 def own_addresses(mail_from: str, mail_domain: str) -> tuple[str, ...]:
