@@ -9,6 +9,7 @@ notation: `display-plot-2`, `tech-pottery`, `plot-3` (the viewer's own plots),
 """
 from __future__ import annotations
 
+import textwrap
 from xml.sax.saxutils import escape, quoteattr
 
 from engine.civ_cards.table import RESOURCES
@@ -117,11 +118,46 @@ def _parts(view: dict, marked: set) -> list[tuple[int, int, int, int, str]]:
 
 
 def describe(view: dict) -> str:
-    parts = []
-    for seat, player in enumerate(view["players"]):
-        f = player.get("figures", {})
-        parts.append(f"seat {seat}: {len(player['plots'])} plots, {f.get('vp', 0)} VP")
-    return "; ".join(parts)
+    """The table in words, for the SVG's <desc>."""
+    return " ".join(_paragraphs(view))
+
+
+def board_text(view: dict) -> str:
+    """The table in words, what is on offer and each seat a paragraph, for the plain
+    text of emails."""
+    return "\n".join(textwrap.fill(paragraph, width=78, subsequent_indent="  ") for paragraph in _paragraphs(view))
+
+
+def _paragraphs(view: dict) -> list[str]:
+    draft = view.get("draft")
+    plots = "; ".join(f"{i}. {card_name(plot)} ({_yield_words(plot)})" for i, plot in enumerate(_plots_offered(view), 1))
+    offer = [f"Draft, round {draft['round']}: {plots}." if draft else f"Plots for sale: {plots or 'none'}.",
+             "Technologies on display: "
+             + ("; ".join(f"{card_name(t)} ({_cost_text(t)})" for t in view["tech_display"]) or "none") + ".",
+             " ".join(f"{card_name(award)}: {'nobody' if seat is None else f'seat {seat}'}."
+                      for award, seat in view["awards"].items())
+             + f" Cards in the deck: {view.get('deck_size', 0)}; plots: {view.get('plot_deck_size', 0)};"
+               f" technologies: {view.get('tech_deck_size', 0)}.",
+             *[f"{line}." for line in _combat_lines(view)]]
+    return [*offer, *(_seat_paragraph(view, seat, player) for seat, player in enumerate(view["players"]))]
+
+
+def _seat_paragraph(view: dict, seat: int, player: dict) -> str:
+    f, res = player.get("figures", {}), player.get("resources", {})
+    hand = player.get("hand")
+    cards = (", ".join(f"{n} {card_name(card)}" for card, n in sorted(hand.items())) or "none") if hand is not None \
+        else str(player.get("hand_size", 0))
+    plots = "; ".join(
+        f"{i}. {card_name(plot['plot'])} ({_yield_words(plot['plot'])}; population {plot['population']}"
+        + "".join(f", {card_name(b)}" for b in plot["buildings"]) + ")" for i, plot in enumerate(player["plots"], 1))
+    return (f"Seat {seat}{' (you)' if seat == view.get('seat') else ''}: {f.get('vp', 0)} VP"
+            f" (population {f.get('population', 0)}, technologies {f.get('technologies', 0)},"
+            f" wonders {f.get('wonders', 0)}); "
+            + ", ".join(f"{kind} {res.get(kind, 0)}" for kind in RESOURCES)
+            + f"; happiness {player.get('happiness', 0)}, culture {player.get('culture', 0)}."
+            f" Plots: {plots or 'none'}."
+            f" Technologies: {', '.join(card_name(t) for t in player['technologies']) or 'none'}."
+            f" Cards in hand: {cards}.")
 
 
 def _text(x, y, words, size=12, weight="normal", anchor="start") -> str:
@@ -150,6 +186,12 @@ def _yield_text(card: str) -> str:
     table = _table()
     produced = table.effects(card).get("yield", {}) if table.kind(card) == "plot" else {}
     return " ".join(f"{n}{kind[0].upper()}" for kind, n in produced.items()) or "?"
+
+
+def _yield_words(card: str) -> str:
+    table = _table()
+    produced = table.effects(card).get("yield", {}) if table.kind(card) == "plot" else {}
+    return ", ".join(f"{n} {kind}" for kind, n in produced.items()) or "no yield"
 
 
 def _plot_fill(card: str) -> str:

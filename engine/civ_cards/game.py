@@ -7,6 +7,7 @@ from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
 from engine.civ_cards import buying, combat, narration
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
+from engine.civ_cards.drawing import board_text
 from engine.civ_cards.moves import MOVES, link_moves
 from engine.civ_cards.notation import FORMS, describe, format_move, parse_move
 from engine.civ_cards.scoring import figures, ranking
@@ -110,6 +111,10 @@ class CivCards:
     def card_label(self, card: str) -> str:
         """A card as players know it: its name on the table."""
         return self.table.name(card)
+
+    def board_text(self, view: dict) -> str:
+        """The table of a view in words, for plain-text emails."""
+        return board_text(view)
 
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
         kind = move_type(move, MOVE_FIELDS)

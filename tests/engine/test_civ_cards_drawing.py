@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine.civ_cards.drawing import board_svg, size
+from engine.civ_cards.drawing import board_svg, board_text, size
 from tests.engine.civ_cards_positions import GAME, player, position
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -98,3 +98,16 @@ def test_the_draft_plots_are_drawn_as_the_display_numbered_as_picks():
     assert offered == [f"display-plot-{i + 1}" for i in range(len(s["draft"]["display"]))]
     words = texts(root)
     assert "Draft" in words and "draft round 1" in words and "For sale" not in words
+
+
+def test_the_table_in_words_names_what_the_picture_shows_and_no_other_hand():
+    s = position({0: player(hand={"walls": 2}), 1: player(hand={"great-library": 1}, population={2: 3},
+                                                         buildings={2: ["granary"]})})
+    text = board_text(GAME.view(s, 0))
+    assert text.startswith("Plots for sale: 1. ")
+    assert "Technologies on display: Pottery (cost " in text
+    assert "Seat 0 (you): " in text and "Cards in hand: 2 Walls." in text
+    assert "2. Plains (1 food, 1 production; population 3, Granary)" in " ".join(text.split())
+    assert "Great Library" not in text and "Seat 1: " in text and "Cards in hand: 1." in text
+    assert all(len(line) <= 78 for line in text.splitlines())
+    assert "Great Library" in board_text(GAME.view(s, 1)) and "Walls" not in board_text(GAME.view(s, 1))
