@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from service.action_tokens import ActionToken, make_token
 from service.reply_address import ReplyToken, bounce_address, reply_address
 from service.models import Game, Move, Notification, User
-from service.play import game_state, rules, seats_of
+from service.play import game_state, rules, seats_of, users_of
 from workers.decision_mail import decision_summary
 from workers.emails import render
 from workers.mail import Attachment, Mail
@@ -31,10 +31,10 @@ def read_preferences_token(secret_key: str, token: str) -> int:
 
 
 def names_of(db: Session, game: Game) -> dict[int, str]:
-    names = {}
+    names, users = {}, users_of(db, game)  # the users come with the seats, in one query
     for seat in seats_of(db, game):
         if seat.seat is not None:
-            user = db.get(User, seat.user_id) if seat.user_id else None
+            user = users.get(seat.user_id)
             names[seat.seat] = user.name if user and user.name else seat.email.split("@")[0]
     return names
 

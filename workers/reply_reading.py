@@ -81,8 +81,15 @@ def authentication_failure(message: EmailMessage) -> str | None:
 def body_text(message: EmailMessage) -> str:
     """The text the person wrote, as plain text: the text part, else the HTML part
     turned into text (quoted blocks become `>` lines). Attachments are ignored."""
-    part = message.get_body(preferencelist=("plain", "html"))
-    if part is None:
+    kind = message.get_content_type()
+    if message.is_multipart():
+        part = message.get_body(preferencelist=("plain", "html"))
+        if part is None:
+            return ""
+        kind = part.get_content_type()
+    elif kind in ("text/plain", "text/html") and not message.is_attachment():
+        part = message  # a one-part message (each of the library's looks parses its headers anew)
+    else:
         return ""
     try:
         content = part.get_content()
@@ -90,7 +97,7 @@ def body_text(message: EmailMessage) -> str:
         content = (part.get_payload(decode=True) or b"").decode("utf-8", "replace")
     if not isinstance(content, str):
         return ""
-    if part.get_content_type() == "text/html":
+    if kind == "text/html":
         return _html_to_text(content)
     if part.get_param("format", "").lower() == "flowed":
         return _unflowed(content, delete_space=part.get_param("delsp", "").lower() == "yes")
@@ -151,7 +158,10 @@ def _plain_characters(text: str) -> str:
     full-width letters and digits), dashes made "-", and invisible format characters
     (zero-width spaces, byte order marks, direction marks) dropped: pasted from a web
     page or typed on a phone, a move reads as it looks."""
-    text = unicodedata.normalize("NFKC", text.replace("\r\n", "\n")).translate(_DASHES)
+    text = text.replace("\r\n", "\n")
+    if text.isascii():  # nothing to fold (the common case, and a character-by-character pass is slow)
+        return text
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES)
     return "".join(char for char in text if unicodedata.category(char) != "Cf")
 
 
