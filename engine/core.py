@@ -138,6 +138,13 @@ def round_of(turn: int, players: int) -> int:
     return (turn - 1) // players + 1
 
 
+def round_of_view(view: dict) -> int | None:
+    """The round of a view's game-wide turn counter (`turn.number`) and its players;
+    None when the view has no counter or no players."""
+    number, players = (view.get("turn") or {}).get("number"), len(view.get("players") or [])
+    return round_of(int(number), players) if number is not None and players else None
+
+
 def visible_to(event: dict, seat: int | None) -> bool:
     """Whether `seat` (None: a spectator) may see `event`.
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from engine.eden.board import COLOR_LETTERS, COLORS, RED_DOTS, SHAPE_CELLS, SHAPE_NAMES, SIZE, SQUARE_INDEX, POINTS
-from engine.core import round_of
+from engine.core import round_of_view
 from engine.picture_pieces import piece
 
 CELL = 64
@@ -46,7 +46,7 @@ def board_svg(view: dict, *, highlight=None) -> str:
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="eden-title eden-desc" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">',
-        f'<title id="eden-title">Eden board, round {_round(view)}</title>',
+        f'<title id="eden-title">Eden board, round {round_of_view(view) or 1}</title>',
         f'<desc id="eden-desc">{escape(describe(view))}</desc>',
         f"<style>{STYLE}</style>",
         f'<g font-family="{FONT}">',
@@ -90,11 +90,6 @@ def _background_shapes() -> str:
     for k in range(1, SIZE):
         parts.append(f'<path d="M{LEFT + k * CELL} {TOP}v{BOARD}M{LEFT} {TOP + k * CELL}h{BOARD}" stroke="{LINE}"/>')
     return "".join(parts)
-
-
-def _round(view: dict) -> int:
-    """The round the view's game-wide turn counter falls in."""
-    return round_of(int(view.get("turn", {}).get("number", 1)), max(1, len(view.get("players", []))))
 
 
 def _cells(view: dict) -> list[tuple[str, int] | None]:

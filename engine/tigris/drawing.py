@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
 
-from engine.core import round_of
+from engine.core import round_of_view
 from engine.picture_pieces import piece
 
 ROWS, COLS = 11, 16
@@ -189,12 +189,6 @@ def _river_and_take_first(board_name: str) -> tuple[frozenset[int], frozenset[in
             frozenset(r * COLS + c for r, c in data["take_first"]))
 
 
-def _round(view: dict) -> int | None:
-    """The round the view's game-wide turn counter falls in."""
-    number, players = (view.get("turn") or {}).get("number"), len(view.get("players") or [])
-    return round_of(int(number), players) if number is not None and players else None
-
-
 class _Board:
     """What stands on each square, read once from the view."""
 
@@ -227,7 +221,7 @@ class _Board:
         board.river, board.take_first = _river_and_take_first(board.map_name)
         if view.get("take_first") is not None:
             board.take_first = frozenset(square_index(n) for n in view["take_first"])
-        board.round = _round(view)
+        board.round = round_of_view(view)
         board.seat = view.get("seat")
         board._read_cells(view.get("board"))
         board.treasures = {square_index(n) for n in view.get("treasures") or []}
