@@ -182,21 +182,22 @@ def _card(x, y, slot, lines, fill, marked, w=CARD_W, h=CARD_H) -> tuple:
     return x, y, w, h, drawing
 
 
-def _yield_text(card: str) -> str:
+def _produced(card: str) -> dict[str, int]:
+    """What a plot card yields by resource; nothing for any other card."""
     table = _table()
-    produced = table.effects(card).get("yield", {}) if table.kind(card) == "plot" else {}
-    return " ".join(f"{n}{kind[0].upper()}" for kind, n in produced.items()) or "?"
+    return table.effects(card).get("yield", {}) if table.kind(card) == "plot" else {}
+
+
+def _yield_text(card: str) -> str:
+    return " ".join(f"{n}{kind[0].upper()}" for kind, n in _produced(card).items()) or "?"
 
 
 def _yield_words(card: str) -> str:
-    table = _table()
-    produced = table.effects(card).get("yield", {}) if table.kind(card) == "plot" else {}
-    return ", ".join(f"{n} {kind}" for kind, n in produced.items()) or "no yield"
+    return ", ".join(f"{n} {kind}" for kind, n in _produced(card).items()) or "no yield"
 
 
 def _plot_fill(card: str) -> str:
-    table = _table()
-    produced = table.effects(card).get("yield", {}) if table.kind(card) == "plot" else {}
+    produced = _produced(card)
     return KIND_FILL[max(produced, key=produced.get)] if produced else CARD_FILL[None]
 
 
