@@ -137,8 +137,8 @@ def newest_reply(text: str, own_addresses: tuple[str, ...] = ()) -> str:
     address, `@` and its mail domain) mark the start of a copy of our email that a mail
     program put below the reply without `>` (Outlook, Yahoo), in any language."""
     lines = _plain_characters(text).splitlines()
-    lines = lines[:_unquoted_copy_start(lines, own_addresses)]
-    lines = _without_attribution(lines, own_addresses)
+    marks = tuple(address.lower() for address in own_addresses if address)
+    lines = _without_attribution(lines[:_unquoted_copy_start(lines, marks)], marks)
     # Quoted lines go first: they are never the reply, and the parser's time grows with the text.
     unquoted = "\n".join(line for line in lines if not line.lstrip().startswith(">"))[:MAX_READ_CHARS]
     # A list of moves written with "- " bullets is not a signature.
@@ -165,33 +165,36 @@ def _plain_characters(text: str) -> str:
     return "".join(char for char in text if unicodedata.category(char) != "Cf")
 
 
-def _unquoted_copy_start(lines: list[str], own_addresses: tuple[str, ...]) -> int:
+def _names_us(line: str, marks: tuple[str, ...]) -> bool:
+    """Whether `line` names one of our addresses (`marks`, lowercased)."""
+    return any(mark in line.lower() for mark in marks)
+
+
+def _unquoted_copy_start(lines: list[str], marks: tuple[str, ...]) -> int:
     """The index of the line that starts a copy of our email quoted without `>` (a
     "From: turnpost <play@...>" block, an "On ..., turnpost <play@...> wrote:" line):
     the first line naming our address with no `>` line anywhere after it (a reply
     written below a `>` quote keeps its text). len(lines) when there is none."""
-    marks = [address.lower() for address in own_addresses if address]
     if not marks:
         return len(lines)
     last_quoted = max((i for i, line in enumerate(lines) if line.lstrip().startswith(">")), default=-1)
     for index in range(last_quoted + 1, len(lines)):
-        if any(mark in lines[index].lower() for mark in marks):
+        if _names_us(lines[index], marks):
             return index
     return len(lines)
 
 
-def _without_attribution(lines: list[str], own_addresses: tuple[str, ...]) -> list[str]:
+def _without_attribution(lines: list[str], marks: tuple[str, ...]) -> list[str]:
     """The lines without the "On ... wrote:" header of the first `>` quote when it names
     our address, in any language and however the mail program wrapped it (the reply
     parser knows some languages' wording, and not wrapped over two lines): the last
     few lines above the quote, from the one naming us (or the line it was wrapped from,
     ending in "<" or "(") down to the quote."""
-    marks = [address.lower() for address in own_addresses if address]
     quote = next((i for i, line in enumerate(lines) if line.lstrip().startswith(">")), None)
     if not marks or quote is None:
         return lines
     above = [i for i in range(quote - 1, -1, -1) if lines[i].strip()][:3]
-    start = next((i for i in above if any(mark in lines[i].lower() for mark in marks)), None)
+    start = next((i for i in above if _names_us(lines[i], marks)), None)
     if start is None:
         return lines
     if start - 1 in above and lines[start - 1].rstrip().endswith(("<", "(")):
