@@ -131,6 +131,13 @@ def start_two_player_game(live, ann, bob, bob_email):
 
 
 
+def put_opening(live, game_id):
+    """A quiet position for page tests: the four start temples, Ann (seat 0) to act
+    holding 3 red and 3 black, Bob holding 6 blue."""
+    put_position(engine_of(live), game_id, position(
+        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
+        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+
 def two_players_in_a_game(live, browser, ann_email=None, bob_email=None):
     """Ann and Bob signed in, each in a browser context of their own, in a two-player
     Tigris game Ann created and Bob joined: (ann_ctx, ann, bob_ctx, bob, game_url, game_id)."""

@@ -1,9 +1,7 @@
 """The page following the game by itself never throws away what the player is doing:
 a staged move, a chosen tool or typed text wait until sent or undone (sending an
 outdated move says so and changes nothing), and the log stays where it was read."""
-from tests.conftest import put_position
-from tests.e2e.test_browser import engine_of, two_players_in_a_game
-from tests.engine.tigris_positions import position
+from tests.e2e.test_browser import put_opening, two_players_in_a_game
 
 SHORT_LOG = ".log { max-height: 2.5rem; }"  # a log that scrolls after a move or two
 
@@ -17,9 +15,7 @@ def send_text(page, game_url, text):
 
 def test_a_live_update_keeps_the_staged_move_typed_text_and_log_position(live, browser, screenshot):
     ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
-    put_position(engine_of(live), game_id, position(
-        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
-        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    put_opening(live, game_id)
     other_tab = ann_ctx.new_page()  # Ann plays from a second tab meanwhile
     bob.goto(game_url)
     bob.add_style_tag(content=SHORT_LOG)

@@ -1,9 +1,7 @@
 """The "Notify me when it is my turn" button sits in the players panel, styled as the
 page's other buttons, on a desktop and at a phone's width, and stays after the page
 follows a move by itself."""
-from tests.conftest import put_position
-from tests.e2e.test_browser import engine_of, two_players_in_a_game
-from tests.engine.tigris_positions import position
+from tests.e2e.test_browser import put_opening, two_players_in_a_game
 
 IN_PLAYERS_PANEL = "document.querySelector('#notify-me').closest('.panel').querySelector('h2').textContent"
 
@@ -21,9 +19,7 @@ def check_button(page):
 
 def test_the_notify_button_is_in_the_players_panel(live, browser, screenshot):
     ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
-    put_position(engine_of(live), game_id, position(
-        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
-        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    put_opening(live, game_id)
     assert bob.evaluate("Notification.permission") == "default"  # the browser may still ask
     bob.goto(game_url)
     check_button(bob)

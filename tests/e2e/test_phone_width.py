@@ -1,8 +1,6 @@
 """At a phone's width (375 px) the pages fit: nothing wider than the screen, the board
 scaled down, the side panel below it."""
-from tests.conftest import put_position
-from tests.e2e.test_browser import engine_of, two_players_in_a_game
-from tests.engine.tigris_positions import position
+from tests.e2e.test_browser import put_opening, two_players_in_a_game
 
 
 def fits(page):
@@ -11,9 +9,7 @@ def fits(page):
 
 def test_the_pages_fit_a_phone(live, browser, screenshot):
     ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
-    put_position(engine_of(live), game_id, position(
-        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
-        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    put_opening(live, game_id)
     phone = browser.new_context(viewport={"width": 375, "height": 740}, storage_state=ann_ctx.storage_state())
     page = phone.new_page()
     for path, name in ((game_url, "game"), (f"{live.base}/", "my-games"), (f"{live.base}/games/new", "new-game"),

@@ -2,7 +2,7 @@
 the pointer, a staged move with Undo before Send, a revolt's support on both sides."""
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
-from tests.e2e.test_browser import emails, engine_of, two_players_in_a_game
+from tests.e2e.test_browser import put_opening, emails, engine_of, two_players_in_a_game
 from tests.engine.tigris_positions import REVOLT_TILES, position
 
 
@@ -38,9 +38,7 @@ def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, scre
 
 def test_the_other_players_page_follows_moves_without_reloading(live, browser, screenshot):
     ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
-    put_position(engine_of(live), game_id, position(
-        players=2, tiles={"F5": "red", "K11": "red", "O9": "red", "P2": "red"}, treasures=["K11", "O9", "P2"],
-        hands={0: {"red": 3, "black": 3}, 1: {"blue": 6}}))
+    put_opening(live, game_id)
     ann.goto(game_url)
     bob.goto(game_url)
     bob.evaluate("window.loadedOnce = true")
