@@ -74,19 +74,20 @@ def main() -> None:
     ids = [store(engine, raw, address, "") for address, raw in (reply_for(settings, engine, g[0]) for g in games)]
     times, statements = [], []
     event.listen(engine, "before_cursor_execute", lambda *_: statements.append(1))
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for inbound_id in ids:
         began = time.perf_counter()
         process(engine, settings, inbound_id)
         times.append(time.perf_counter() - began)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     with transaction(engine) as db:
         outcomes = list(db.exec(select(InboundMail.outcome)))
     applied = outcomes.count("applied")
     times.sort()
     print(f"{len(ids)} replies in {elapsed:.2f} s: {len(ids) / elapsed:.0f} replies/s, "
           f"p50 {statistics.median(times) * 1000:.1f} ms, p99 {times[int(len(times) * 0.99) - 1] * 1000:.1f} ms; "
-          f"{applied} applied; {len(statements) / len(ids):.1f} statements a reply")
+          f"{applied} applied; {len(statements) / len(ids):.1f} statements a reply; "
+          f"{cpu / len(ids) * 1000:.1f} ms of this process's CPU a reply")
     assert applied == len(ids), f"not every reply was applied: {set(outcomes)}"
     engine.dispose()
     with psycopg.connect(ADMIN, autocommit=True) as admin:
