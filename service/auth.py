@@ -9,13 +9,15 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+import unicodedata
 
 from email_validator import EmailNotValidError, validate_email
-from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 from sqlalchemy.orm import make_transient_to_detached
 from sqlmodel import Session, select, update
 
 from service.errors import Invalid, NotFound, Unauthorized
+from service.header_text import header_problem
 from service.models import ApiToken, SignInLink, User, WebSession, utcnow
 
 TOKEN_PREFIX = "tp_"
@@ -32,6 +34,9 @@ def normalise_email(email: str) -> str:
     the reserved names (the .test domain is allowed for test set-ups); the domain's
     DNS is not asked."""
     text = email.strip() if isinstance(email, str) else ""
+    problem = header_problem(text)
+    if problem:  # the address goes into the To header of every email to it
+        raise Invalid(f"{text!r} is not an email address we can send to: {problem}", code="bad_email")
     try:
         checked = validate_email(text, check_deliverability=False, allow_smtputf8=False, test_environment=True)
     except EmailNotValidError as err:

@@ -15,12 +15,13 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, func, text
+from sqlalchemy import bindparam, func, or_, text
 from sqlmodel import Session, select
 
 import engine
 from service import rows
 from service.errors import Conflict, Forbidden, Invalid, NotFound, Stale, TooMany
+from service.header_text import header_problem
 from service.models import Deadline, Game, Move, Notification, Seat, User, utcnow
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
@@ -197,6 +198,11 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
         raise Invalid(f"timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}", code="bad_timeout_policy")
     if seat_order not in ("fixed", "random"):
         raise Invalid("seat order must be fixed or random", code="bad_seat_order")
+    title_problem = header_problem(title)
+    if title_problem:  # the title is in the subject of the game's emails
+        raise Invalid(f"the game's title goes into email subjects: {title_problem}", code="bad_title")
+    if len(invite) > players - 1:  # before any address is read
+        raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
     bots = _bot_kinds(game_type, [i for i in invite if isinstance(i, dict)])
     emails = [normalise_email(e) for e in invite if not isinstance(e, dict)]
     if creator.email in emails or len(set(emails)) != len(emails):

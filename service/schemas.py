@@ -6,6 +6,8 @@ from engine import game_ids
 from engine.bots import BOT_KINDS
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
+from service.header_text import header_problem
+
 
 def _has_nul(value) -> bool:
     if isinstance(value, str):
@@ -15,6 +17,15 @@ def _has_nul(value) -> bool:
     if isinstance(value, list):
         return any(_has_nul(v) for v in value)
     return False
+
+
+def header_safe(value: str) -> None:
+    """A marshmallow validator for text that can reach an email header: no control
+    characters, no encoded words. (Addresses are checked, with the same rule, where
+    they are normalised: service/auth.py.)"""
+    problem = header_problem(value)
+    if problem:
+        raise ValidationError(f"this text goes into email headers: {problem}")
 
 
 class StrictSchema(Schema):
@@ -67,7 +78,7 @@ class Invitee(fields.Field):
 class CreateGameSchema(StrictSchema):
     game = fields.String(required=True, validate=validate.OneOf(game_ids()), metadata={"description": "the game's id"})
     players = fields.Integer(required=True, strict=True, validate=validate.Range(min=2, max=8))
-    title = fields.String(load_default="", validate=validate.Length(max=120))
+    title = fields.String(load_default="", validate=[validate.Length(max=120), header_safe])
     options = fields.Dict(keys=fields.String(), load_default=dict)
     invite = fields.List(
         Invitee(metadata={"description": 'an email, or {"bot": "random" | "greedy" | "strong"}',

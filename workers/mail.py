@@ -13,6 +13,8 @@ from email.message import EmailMessage
 from email.utils import formatdate
 from urllib.parse import unquote, urlsplit
 
+from workers.mail_headers import set_header
+
 
 @dataclass
 class Attachment:
@@ -41,15 +43,15 @@ class Mail:
 def build_message(mail: Mail) -> EmailMessage:
     msg = EmailMessage()
     msg["From"] = mail.sender
-    msg["To"] = mail.to
-    msg["Subject"] = mail.subject
+    set_header(msg, "To", mail.to)  # user text from here on: see workers/mail_headers.py
+    set_header(msg, "Subject", mail.subject)
     msg["Message-ID"] = mail.message_id
     msg["Date"] = formatdate(localtime=False)
     if mail.unsubscribe_url:
         msg["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     for name, value in mail.headers.items():
-        msg[name] = value
+        set_header(msg, name, value)
     msg.set_content(mail.text)
     msg.add_alternative(mail.html, subtype="html")
     html_part = msg.get_payload()[1]
