@@ -5,9 +5,12 @@ so it lives as long as other email links (`link_days`) while a plain sign-in lin
 keeps its short life: a plain link is not accepted here, nor this one there."""
 from __future__ import annotations
 
+from urllib.parse import urlsplit, urlunsplit
+
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from service.errors import Unauthorized
+from service.header_text import first_control
 
 SALT = "turnpost.invitation"
 
@@ -28,8 +31,17 @@ def read_invitation(secret_key: str, token: str, max_age_seconds: int) -> tuple[
 
 
 def safe_next(target: str | None) -> str | None:
-    """`target` when it is a path on this site (`/games/4`), else None: never another
-    host, scheme or protocol-relative `//host`."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """`target` when it is a path on this site (`/games/4?x=1`), else None. Decided by
+    parsing, after refusing what browsers and parsers read differently: control
+    characters (browsers drop tabs and line breaks, so `/<tab>/evil` becomes `//evil`)
+    and backslashes (read as slashes). What remains must have no scheme and no host,
+    and a path that starts with one slash only."""
+    if not isinstance(target, str) or not target or "\\" in target or first_control(target) is not None:
         return None
-    return target
+    try:
+        parts = urlsplit(target)
+    except ValueError:  # a bracketed host that is no IPv6 address
+        return None
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
+        return None
+    return urlunsplit(("", "", parts.path, parts.query, parts.fragment))

@@ -149,12 +149,14 @@ def join(token):
 
 def _signed_in(user: User, target: str):
     """Start the session of `user` (kept 30 days when asked) and go to `target`, a
-    path on this site."""
+    path on this site (else the games list: the target is checked before the session
+    starts)."""
+    destination = safe_next(target) or url_for("pages.my_games")
     secret = run(lambda db: _start_session(db, user.id))
     session.clear()
     session["sid"] = secret
     session.permanent = request.form.get("remember") == "on"
-    return redirect(safe_next(target) or url_for("pages.my_games"))
+    return redirect(destination)
 
 
 def _start_session(db, user_id: int) -> str:
