@@ -44,6 +44,20 @@ def normalise_email(email: str) -> str:
     return checked.normalized.lower()
 
 
+def address_limit_key(email: str) -> str:
+    """The mailbox an address reaches, as limits count it: the stored form (Unicode
+    compatibility forms such as a fullwidth letter or dot and the domain's IDNA form
+    resolved, lower case) without a plus tag, so `flood@ｅx.test`, `flood@ex。test` and
+    `flood+x@ex.test` all count as `flood@ex.test`. An address that will be refused
+    anyway is counted under its NFKC, case-folded form."""
+    try:
+        address = normalise_email(email)
+    except Invalid:
+        address = unicodedata.normalize("NFKC", email if isinstance(email, str) else "").strip().casefold()
+    local, at, domain = address.rpartition("@")
+    return f"{local.split('+', 1)[0]}@{domain}" if at else address
+
+
 def user_for_email(db: Session, email: str) -> User:
     """The user with this email, created on first sight (a user is an email address)."""
     email = normalise_email(email)

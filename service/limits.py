@@ -15,10 +15,13 @@ MAILING_VIEWS = ("accounts.SignIn", "pages.sign_in")
 
 
 def asked_address() -> str:
-    """The email address a sign-in request asks for, as it will be stored."""
+    """The mailbox a sign-in request asks for, however the address is spelt
+    (`service.auth.address_limit_key`)."""
+    from service.auth import address_limit_key
+
     body = request.get_json(silent=True) if request.is_json else request.form
     email = body.get("email") if isinstance(body, dict) or hasattr(body, "get") else None
-    return email.strip().lower() if isinstance(email, str) else ""
+    return address_limit_key(email) if isinstance(email, str) else ""
 
 
 def install_limits(app: Flask, settings) -> Limiter:

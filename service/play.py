@@ -154,10 +154,23 @@ def _lock_recipients(db: Session, emails: list[str]) -> None:
     ones cannot all pass its count: a transaction-scoped advisory lock per address,
     taken in one order (after the sender's lock), so two invitations never wait on each
     other in a circle. Nothing on SQLite, whose writers take turns."""
+    from service.auth import address_limit_key
+
     if db.get_bind().dialect.name != "postgresql":
         return
-    for email in sorted(set(emails)):
-        db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"invitation:{email}"})
+    for mailbox in sorted({address_limit_key(email) for email in emails}):
+        db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"invitation:{mailbox}"})
+
+
+def _to_mailbox(email: str):
+    """A condition on Notification.email: the address reaches the same mailbox as
+    `email` (`service.auth.address_limit_key`: the same address but for a plus tag)."""
+    from service.auth import address_limit_key
+
+    local, _, domain = address_limit_key(email).rpartition("@")
+    escaped = local.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return or_(Notification.email == f"{local}@{domain}",
+               Notification.email.like(f"{escaped}+%@{domain}", escape="\\"))
 
 
 def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limits: InvitationLimits | None) -> None:
@@ -172,7 +185,7 @@ def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limi
         raise TooMany(f"you may send {limits.per_sender} invitations a day; {sent} were sent in the last 24 hours",
                       code="invitation_limit")
     for email in emails:
-        if db.exec(invitations.where(Notification.email == email)).one() >= limits.per_recipient:
+        if db.exec(invitations.where(_to_mailbox(email))).one() >= limits.per_recipient:
             raise TooMany(f"{email} has had {limits.per_recipient} invitations in the last 24 hours; "
                           "try again tomorrow", code="invitation_limit")
 
