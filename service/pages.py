@@ -91,9 +91,13 @@ def new_game():
     form = request.form
     try:
         game_type = form.get("game", "tigris")
-        players = int(form.get("players", "3"))
+        players = _form_count(form, "players", "3", 2, MAX_PLAYERS)
+        bots = _form_count(form, "bots", "0", 0, MAX_PLAYERS - 1)
         invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
-        invite += [{"bot": form.get("bot_kind", "greedy")}] * int(form.get("bots", "0") or 0)
+        if len(invite) + bots > players - 1:  # before a list is built from the numbers
+            raise Invalid(f"a {players}-player game has room for {players - 1} invitations and bots, "
+                          f"not {len(invite) + bots}", code="too_many_invitations")
+        invite += [{"bot": form.get("bot_kind", "greedy")}] * bots
         game, _ = run(lambda db: play.create_game(
             db, play.load_user(db, user.id), game_type, players, _form_options(form, game_type, players),
             invite, form.get("seat_order", "fixed"), form.get("spectators") == "on", _form_time_control(form),
@@ -107,6 +111,17 @@ def new_game():
     return redirect(url_for("pages.game_page", game_id=game.id))
 
 
+MAX_PLAYERS = 8  # as the API's schema (service/schemas.py)
+MAX_MOVE_TEXT = 200  # as the API's schema
+
+
+def _form_count(form, field: str, default: str, low: int, high: int) -> int:
+    """A small whole number typed into a form, checked as text before it is
+    converted: a number of twenty digits or of millions is refused, not built on."""
+    text = (form.get(field) or "").strip() or default
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(high)) and low <= int(text) <= high):
+        raise Invalid(f"{field} must be a whole number from {low} to {high}, not {text[:20]!r}", code=f"bad_{field}")
+    return int(text)
 
 
 def _new_game_form(typed):
@@ -141,7 +156,10 @@ def _form_options(form, game_type: str, players: int) -> dict:
         if isinstance(values[0], bool):
             options[name] = raw == "on"
         elif raw is not None:
-            options[name] = type(values[0])(raw)
+            options[name] = next((value for value in values if str(value) == raw.strip()), None)
+            if options[name] is None:
+                raise Invalid(f"{name.replace('_', ' ')} must be one of {', '.join(map(str, values))}, "
+                              f"not {raw[:20]!r}", code="bad_option")
     if game_type == "eden" and players == 2:
         options["allow_two"] = True
     return options
@@ -324,6 +342,9 @@ def submit_move(game_id):
     text = form.get("text", "").strip()
     if not text:
         flash("Type a move, or choose one on the board.", "error")
+        return redirect(url_for("pages.game_page", game_id=game_id))
+    if len(text) > MAX_MOVE_TEXT:
+        flash(f"A move is at most {MAX_MOVE_TEXT} characters; this one has {len(text)}.", "error")
         return redirect(url_for("pages.game_page", game_id=game_id))
 
     try:
