@@ -283,9 +283,9 @@ def invite(db: Session, game_id: int, user: User, email: str, version,
     from service.auth import user_for_email
 
     game = load_game(db, game_id, lock=True)
-    check_version(game, version)
-    if game.creator_id != user.id:
+    if game.creator_id != user.id:  # before the version, which is not a stranger's to know
         raise Forbidden("only the game's creator invites players")
+    check_version(game, version)
     if game.status != "open":
         raise Conflict("the game has already started", code="game_started")
     if limits is not None:
@@ -307,9 +307,9 @@ def invite(db: Session, game_id: int, user: User, email: str, version,
 def cancel(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[Game, Work]:
     """The creator calls off a game that has not started; it ends abandoned, unplayed."""
     game = load_game(db, game_id, lock=True)
-    check_version(game, version)
     if game.creator_id != user.id:
         raise Forbidden("only the game's creator cancels it")
+    check_version(game, version)
     if game.status != "open":
         raise Conflict("the game has already started; resign or vote to abandon instead", code="game_started")
     game.status = "abandoned"
@@ -321,10 +321,10 @@ def cancel(db: Session, game_id: int, user: User, version, now: datetime | None 
 
 def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tuple[Game, Work]:
     game = load_game(db, game_id, lock=True)
-    check_version(game, version)
     seat = seat_of_user(db, game, user)
     if seat is None or seat.status != "invited":
         raise Forbidden("you have no open invitation to this game")
+    check_version(game, version)
     if game.status != "open":
         raise Conflict("the game has already started", code="game_started")
     seat.status = "accepted" if accept else "declined"
@@ -599,10 +599,14 @@ def _json_keys(value):
 
 # --- leaving -------------------------------------------------------------------------
 
-def _active_seat(db: Session, game: Game, user: User) -> Seat:
+def _active_seat(db: Session, game: Game, user: User, version) -> Seat:
+    """The user's seat in a game he plays, checked in this order: a stranger is
+    refused before the version is compared (he may not learn it), then a stale version,
+    then a game that is not under way."""
     seat = seat_of_user(db, game, user)
     if seat is None or seat.seat is None:
         raise Forbidden("you do not play in this game")
+    check_version(game, version)
     if game.status != "active":
         raise Conflict(f"the game is {game.status}", code="game_not_active")
     return seat
@@ -613,8 +617,7 @@ def resign(db: Session, game_id: int, user: User, version, now: datetime | None 
     service plays the seat's default moves so the others can finish."""
     now = now or utcnow()
     game = load_game(db, game_id, lock=True)
-    check_version(game, version)
-    seat = _active_seat(db, game, user)
+    seat = _active_seat(db, game, user, version)
     if seat.resigned:
         raise Conflict("you have already resigned", code="already_resigned")
     work = Work()
@@ -642,8 +645,7 @@ def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime |
     without a result (the seed is revealed as for any ended game)."""
     now = now or utcnow()
     game = load_game(db, game_id, lock=True)
-    check_version(game, version)
-    seat = _active_seat(db, game, user)
+    seat = _active_seat(db, game, user, version)
     seat.abandon_vote = True
     game.version += 1
     work = Work()
