@@ -1,7 +1,7 @@
 """Refusing request bodies built to break the parsers, before any view (and before
 any sign-in check) runs: JSON nested deeper than any request needs, numbers too long
-to convert, and NUL characters in form fields or the query (no text column can store
-them). Each gets a 4xx that says what was wrong."""
+to convert, a JSON body that is not UTF-8, and NUL characters in form fields or the
+query (no text column can store them). Each gets a 4xx that says what was wrong."""
 from __future__ import annotations
 
 import json
@@ -23,10 +23,10 @@ def json_depth(body: bytes) -> int:
     return deepest
 
 
-def _refusal(code: str, message: str):
+def _refusal(code: str, message: str, status: int = 422):
     if request.path.startswith("/api/"):
-        return jsonify({"code": code, "message": message}), 422
-    return render_template("pages/message.html", title="That was not accepted", text=message), 422
+        return jsonify({"code": code, "message": message}), status
+    return render_template("pages/message.html", title="That was not accepted", text=message), status
 
 
 def refuse_hostile_input():
@@ -37,6 +37,11 @@ def refuse_hostile_input():
     body = request.get_data(cache=True)
     if json_depth(body) > MAX_JSON_DEPTH:
         return _refusal("too_deep", f"the JSON body is nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as err:  # else json.loads' own error would pass for a number's
+        return _refusal("bad_encoding", f"the JSON body is not valid UTF-8 (byte {err.start} cannot start or "
+                                        "continue a character); send it as UTF-8", 400)
     try:
         json.loads(body)
     except json.JSONDecodeError:

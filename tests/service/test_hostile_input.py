@@ -41,6 +41,17 @@ def test_a_five_thousand_digit_number_is_refused(game):
     unchanged(mover, state)
 
 
+@pytest.mark.parametrize("body", [b'{"text": "\xff", "version": 1}', b'{"text": "a\xc3", "version": 1}',
+                                  b'\xef\xbb{"version": 1}', b'{"version": 1, "text": "\xed\xa0\x80"}'])
+def test_a_json_body_that_is_not_utf8_gets_400_saying_so(game, body):
+    mover, state = game
+    answer = mover.client.post(f"/api/games/{state['id']}/moves", headers=mover.headers, data=body,
+                               content_type="application/json")
+    assert answer.status_code == 400 and answer.json["code"] == "bad_encoding", answer.json
+    assert "not valid UTF-8" in answer.json["message"]
+    unchanged(mover, state)
+
+
 @pytest.mark.parametrize("field", ["type", "color", "leader", "square"])
 @pytest.mark.parametrize("value", [["red"], {"a": 1}, [[["x"]]], {"": []}])
 def test_a_move_field_of_the_wrong_json_type_is_refused(game, field, value):
