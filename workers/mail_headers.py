@@ -31,12 +31,14 @@ def one_line(text: str) -> str:
 
 def set_header(message: EmailMessage, name: str, value: str) -> None:
     """Add the header `name: value` to `message`, as one header whatever `value`
-    holds. Raises ValueError when an address cannot be written safely (the delivery
-    then marks its row dead rather than sending it)."""
+    holds. Raises ValueError for an address with a control character or an encoded
+    word (the delivery then marks its row dead rather than sending it elsewhere)."""
+    if name.lower() in ADDRESS_HEADERS:
+        if first_control(str(value)) is not None or ENCODED_WORD.search(str(value)):
+            # Made one line, it would name another mailbox: not sent at all.
+            raise ValueError(f"refusing to send: the {name} header would hold {str(value)[:80]!r}")
     text = one_line(str(value))
     if ENCODED_WORD.search(text):
-        if name.lower() in ADDRESS_HEADERS:
-            raise ValueError(f"refusing to send: the {name} header holds an encoded word: {text[:80]!r}")
         # Broken apart, it is plain text to the library and to the reader's mail program
         # alike; either would otherwise decode it (maybe into a line break).
         text = text.replace("=?", "= ?")
