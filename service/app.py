@@ -8,6 +8,7 @@ from sqlalchemy.exc import OperationalError
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from service.config import Settings
@@ -47,6 +48,8 @@ def create_app(settings: Settings | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
     )
     app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
+    if settings.trusted_proxies:  # the client's address (for rate limits) as the proxies saw it
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)
     app.url_map.converters["id"] = IdConverter
     api = Api(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
