@@ -136,12 +136,38 @@ def _link_serializer(secret_key: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(secret_key, salt="turnpost.sign-in")
 
 
-def create_sign_in_link(db: Session, email: str, secret_key: str) -> str:
-    """A link for the (normalised) address; nobody is looked up or created before the
-    link is used, so asking costs the same for known and unknown addresses."""
+class _SignedAt(TimestampSigner):
+    """A timestamp signer that signs with a given issue time, so a link is built
+    again exactly, expiry included, from its nonce and that time."""
+
+    def __init__(self, *args, issued_at: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.issued_at = issued_at
+
+    def get_timestamp(self) -> int:
+        return self.issued_at
+
+
+def sign_in_token(secret_key: str, nonce: str, issued_at: int) -> str:
+    """The token of the sign-in link with this nonce, issued at `issued_at` (Unix
+    seconds). The outbox keeps only the nonce and the time (the link is a secret that
+    signs its holder in; the nonce is worthless without the secret key)."""
+    return URLSafeTimedSerializer(secret_key, salt="turnpost.sign-in", signer=_SignedAt,
+                                  signer_kwargs={"issued_at": issued_at}).dumps(nonce)
+
+
+def record_sign_in_link(db: Session, email: str) -> tuple[str, int]:
+    """A new link for the (normalised) address: its nonce and issue time. Nobody is
+    looked up or created before the link is used, so asking costs the same for known
+    and unknown addresses."""
     nonce = secrets.token_urlsafe(24)
     db.add(SignInLink(nonce=nonce, email=email))
-    return _link_serializer(secret_key).dumps(nonce)
+    return nonce, int(time.time())
+
+
+def create_sign_in_link(db: Session, email: str, secret_key: str) -> str:
+    """A new link's token for the (normalised) address (`record_sign_in_link`)."""
+    return sign_in_token(secret_key, *record_sign_in_link(db, email))
 
 
 def peek_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int) -> str:

@@ -135,8 +135,7 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
     app = create_app(settings)
     try:
         with transaction(app.extensions["turnpost"]["engine"]) as session:
-            address, sign_in = request_sign_in(session, email, settings.base_url, settings.secret_key,
-                                               settings.sign_in_minutes)
+            address, sign_in = request_sign_in(session, email, settings.sign_in_minutes)
             user = user_for_email(session, address)
             game, work = create_game(session, user, game_id, bots + 1, invite=[{"bot": kind}] * bots,
                                      title=_demo_title(game_id, bots, kind))

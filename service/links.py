@@ -16,7 +16,7 @@ from service.errors import ServiceError
 from service.invitation_links import read_invitation, safe_next
 from service.models import User
 from service.pages import board_markup, winners
-from service.web import current_user, db_engine, present_game, run, settings
+from service.web import NO_STORE, current_user, db_engine, present_game, run, settings
 
 bp = Blueprint("links", __name__)
 
@@ -111,7 +111,7 @@ def confirm_sign_in(token):
     except ServiceError as err:
         return _message("This sign-in link cannot be used", err.message, err.status)
     return render_template("pages/sign_in_confirm.html", email=email,
-                           action=url_for("links.sign_in", token=token), game=None)
+                           action=url_for("links.sign_in", token=token), game=None), 200, NO_STORE
 
 
 @bp.post("/sign-in/<token>")
@@ -134,7 +134,7 @@ def confirm_invitation(token):
     except ServiceError as err:
         return _message("This invitation link cannot be used", err.message, err.status)
     return render_template("pages/sign_in_confirm.html", email=email,
-                           action=url_for("links.join", token=token), game=game)
+                           action=url_for("links.join", token=token), game=game), 200, NO_STORE
 
 
 @bp.post("/join/<token>")

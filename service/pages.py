@@ -16,7 +16,7 @@ from service.auth import end_sessions
 from service.db import reading
 from service.errors import Invalid, ServiceError, Unauthorized
 from service.invitation_links import safe_next
-from service.web import current_user, db_engine, invitation_limits, present_game, run, settings
+from service.web import NO_STORE, current_user, db_engine, invitation_limits, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
 
@@ -47,9 +47,8 @@ def to_sign_in(_err):
 def sign_in():
     heading_to = safe_next(request.values.get("next"))
     if request.method == "POST":
-        s = settings()
         try:
-            run(request_sign_in, request.form.get("email", ""), s.base_url, s.secret_key, s.sign_in_minutes)
+            run(request_sign_in, request.form.get("email", ""), settings().sign_in_minutes)
         except ServiceError as err:
             flash(err.message, "error")
             return render_template("pages/sign_in.html", next=heading_to), 422
@@ -435,8 +434,9 @@ def api_tokens():
             flash("Give the token a name of 1 to 80 characters, to tell it apart later.", "error")
         else:
             created = run(lambda db: auth.create_api_token(db, play.load_user(db, user.id), label)[1])
-    return render_template("pages/tokens.html", tokens=_tokens_of(user.id), created=created), 422 if (
-        request.method == "POST" and created is None) else 200
+    status = 422 if request.method == "POST" and created is None else 200
+    # A new token's secret is on this answer alone: no cache may keep it.
+    return render_template("pages/tokens.html", tokens=_tokens_of(user.id), created=created), status, NO_STORE
 
 
 @bp.post("/tokens/<id:token_id>/revoke")

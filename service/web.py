@@ -17,6 +17,11 @@ from service.models import Deadline, Game, Seat, User
 from service.play import Work, game_state, rules, seats_of, users_of
 
 
+# For answers that show a secret (a new API token, a page that holds a live sign-in
+# link): no browser or proxy cache keeps a copy.
+NO_STORE = {"Cache-Control": "no-store"}
+
+
 def settings():
     return current_app.extensions["turnpost"]["settings"]
 

@@ -118,8 +118,18 @@ def _duration(seconds: float) -> str:
     return " and ".join(parts) or "no time"
 
 
+def sign_in_url(settings, payload: dict) -> str:
+    """The link of a sign-in email, built from the nonce and issue time its outbox row
+    keeps (rows written before they did keep the link itself)."""
+    from service.auth import sign_in_token
+
+    if "sign_in_url" in payload:
+        return payload["sign_in_url"]
+    return f"{settings.base_url}/sign-in/{sign_in_token(settings.secret_key, payload['nonce'], payload['issued_at'])}"
+
+
 def _sign_in(db, settings, row, game, context, images):
-    context.update(sign_in_url=row.payload["sign_in_url"], valid_minutes=row.payload["valid_minutes"])
+    context.update(sign_in_url=sign_in_url(settings, row.payload), valid_minutes=row.payload["valid_minutes"])
 
 
 def _your_turn(db, settings, row, game, context, images):

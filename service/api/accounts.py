@@ -9,19 +9,20 @@ from service import auth, rows
 from service.models import ApiToken
 from service.play import Work, notify
 from service.schemas import ProblemSchema, SignInRequestSchema, TokenCreateSchema, TokenListSchema, TokenSchema
-from service.web import current_user, run, settings
+from service.web import NO_STORE, current_user, run, settings
 
 blp = Blueprint("accounts", __name__, url_prefix="/api", description="Sign-in and API tokens")
 
 
-def request_sign_in(db, email: str, base_url: str, secret_key: str, minutes: int):
+def request_sign_in(db, email: str, minutes: int):
     """Email a single-use sign-in link; returns the normalised address and the work.
     The same statements run whether or not the address has an account (nothing reveals
     which by its timing); the account is created when the link is used."""
     email = auth.normalise_email(email)
-    token = auth.create_sign_in_link(db, email, secret_key)
+    nonce, issued_at = auth.record_sign_in_link(db, email)
     work = Work()
-    notify(db, work, "sign_in", email, payload={"sign_in_url": f"{base_url}/sign-in/{token}", "valid_minutes": minutes})
+    # Not the link itself: the email's composer builds it again (workers/compose.py).
+    notify(db, work, "sign_in", email, payload={"nonce": nonce, "issued_at": issued_at, "valid_minutes": minutes})
     rows.write(db)  # the notification's id, for the workers
     return email, work
 
@@ -36,8 +37,7 @@ class SignIn(MethodView):
     def post(self, data):
         """Send a sign-in link to this address. The answer is the same whether or not
         the address had an account."""
-        s = settings()
-        run(request_sign_in, data["email"], s.base_url, s.secret_key, s.sign_in_minutes)
+        run(request_sign_in, data["email"], settings().sign_in_minutes)
         return {"message": "if the address is right, a sign-in link is on its way"}
 
 
@@ -61,7 +61,7 @@ class Tokens(MethodView):
         def create(db):
             row, secret = auth.create_api_token(db, current_user(db), data["label"])
             return {"id": row.id, "label": row.label, "created_at": row.created_at, "token": secret}
-        return run(create)
+        return run(create), 201, NO_STORE  # the secret is on this answer alone
 
 
 @blp.route("/tokens/<id:token_id>")

@@ -16,6 +16,7 @@ from service.app import create_app
 from service.config import Settings
 from service.db import transaction
 from service.models import Notification
+from workers.compose import sign_in_url
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -71,7 +72,7 @@ def sign_in(live, browser, email):
     with transaction(live.extensions["turnpost"]["engine"]) as db:
         row = db.exec(select(Notification).where(Notification.email == email, Notification.kind == "sign_in")
                       .order_by(Notification.id.desc())).first()
-    page.goto(row.payload["sign_in_url"])
+    page.goto(sign_in_url(live.extensions["turnpost"]["settings"], row.payload))
     page.click("button[type=submit]")  # the link's page asks before it signs in
     page.wait_for_selector("h1:has-text('My games')")
     return context, page

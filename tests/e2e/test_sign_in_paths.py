@@ -7,7 +7,7 @@ from sqlmodel import select
 
 from service.db import transaction
 from service.models import Notification
-from workers.compose import compose
+from workers.compose import compose, sign_in_url
 
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of
@@ -56,7 +56,7 @@ def sign_in_from_form(live, page, email, remember=False):
     page.fill("input[name=email]", email)
     page.click("button[type=submit]")
     page.wait_for_selector("text=A sign-in link is on its way")
-    page.goto(latest(live, email, "sign_in").payload["sign_in_url"])
+    page.goto(sign_in_url(live.extensions["turnpost"]["settings"], latest(live, email, "sign_in").payload))
     if remember:
         page.check("input[name=remember]")
     page.click("button[type=submit]")

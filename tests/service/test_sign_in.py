@@ -8,6 +8,7 @@ from sqlmodel import select
 
 from service.models import Notification
 from tests.workers.test_links_and_preferences import csrf_of
+from workers.compose import sign_in_url
 
 
 def sign_in_link(app, db, email: str) -> str:
@@ -17,7 +18,8 @@ def sign_in_link(app, db, email: str) -> str:
     with db() as session:
         row = session.exec(select(Notification).where(Notification.email == email.lower())
                            .order_by(Notification.id.desc())).first()
-    return row.payload["sign_in_url"].removeprefix(app.extensions["turnpost"]["settings"].base_url)
+    settings = app.extensions["turnpost"]["settings"]
+    return sign_in_url(settings, row.payload).removeprefix(settings.base_url)
 
 
 def signed_in(client) -> bool:
@@ -104,7 +106,7 @@ def test_asking_for_a_link_does_the_same_work_for_known_and_unknown_addresses(ap
         event.listen(engine, "before_cursor_execute", listener)
         try:
             with db() as session:
-                request_sign_in(session, email, "http://turnpost.test", "k", 30)
+                request_sign_in(session, email, 30)
         finally:
             event.remove(engine, "before_cursor_execute", listener)
         return seen

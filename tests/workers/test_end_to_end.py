@@ -150,7 +150,7 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
     ids = []
     with transaction(stack.engine) as db:
         for n in range(120):
-            _, work = request_sign_in(db, f"kill{n}-{uuid.uuid4().hex[:6]}@example.org", "http://turnpost.test", "e2e-secret", 30)
+            _, work = request_sign_in(db, f"kill{n}-{uuid.uuid4().hex[:6]}@example.org", 30)
             ids.extend(work.ids[0])
     stack.app.extensions["turnpost"]["dispatcher"].dispatch(ids, [])
     kills = 0
