@@ -4,6 +4,7 @@ PostgreSQL run one after the other instead of racing."""
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 import uuid
@@ -58,3 +59,65 @@ def test_the_release_phase_migrates_before_the_web_processes():
 
     procfile = (Path(__file__).resolve().parents[2] / "Procfile").read_text().splitlines()
     assert procfile[0] == "release: turnpost db upgrade"
+
+
+def procfile_web(port: int) -> list[str]:
+    """The Procfile's web command, run with this Python, on `port`."""
+    from pathlib import Path
+
+    procfile = (Path(__file__).resolve().parents[2] / "Procfile").read_text().splitlines()
+    command = next(line for line in procfile if line.startswith("web:")).removeprefix("web:")
+    words = shlex.split(command.replace("${PORT:-8000}", str(port)))
+    assert words[0] == "gunicorn", words
+    return [sys.executable, "-m", "gunicorn", *words[1:]]
+
+
+def test_gunicorn_stops_with_the_message_when_the_schema_is_behind(empty_database):
+    """The master checks the schema before it starts any worker and exits with the
+    message, instead of starting workers that each fail."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    from service.migrate import alembic_config
+    from tests.workers.conftest import free_port
+
+    config = alembic_config(empty_database.replace("postgresql://", "postgresql+psycopg://"))
+    script = ScriptDirectory.from_config(config)
+    command.upgrade(config, script.get_revision(script.get_current_head()).down_revision)  # one behind
+    env = {**os.environ, "DATABASE_URL": empty_database, "SECRET_KEY": "k", "REDIS_URL": ""}
+    process = subprocess.Popen(procfile_web(free_port()), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        _, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    assert process.returncode not in (0, None), err.decode()[-2000:]
+    assert b"run `turnpost db upgrade`" in err, err.decode()[-2000:]
+    assert b"Booting worker" not in err and b"Traceback" not in err, err.decode()[-2000:]
+    with psycopg.connect(empty_database) as connection:
+        version = connection.execute("SELECT version_num FROM alembic_version").fetchone()[0]
+    assert version != script.get_current_head(), "nothing was migrated on the way"
+
+
+def test_gunicorn_serves_once_the_schema_is_up_to_date(empty_database, tmp_path):
+    import time
+    import urllib.request
+
+    from service.migrate import upgrade
+    from tests.workers.conftest import free_port
+
+    upgrade(empty_database)
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": empty_database, "SECRET_KEY": "k", "REDIS_URL": "",
+           "TURNPOST_INSTANCE": str(tmp_path)}
+    process = subprocess.Popen(procfile_web(port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline, status = time.monotonic() + 120, None
+        while status is None and time.monotonic() < deadline and process.poll() is None:
+            try:
+                status = urllib.request.urlopen(f"http://127.0.0.1:{port}/sign-in", timeout=5).status
+            except OSError:
+                time.sleep(0.5)
+        assert status == 200, process.stderr.read().decode()[-2000:] if process.poll() is not None else "no answer"
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
