@@ -49,7 +49,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
     if settings.trusted_proxies:  # the client's address (for rate limits) as the proxies saw it
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)
     app.url_map.converters["id"] = IdConverter
     api = Api(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
