@@ -88,18 +88,33 @@ class _Walk:
 
     def multipart(self, boundary: bytes, start: int, end: int, depth: int) -> list[bytes]:
         """The parts between the boundary lines, each reduced; preamble and epilogue dropped."""
-        line = re.compile(rb"(?:^|\r?\n)--" + re.escape(boundary) + rb"(--)?[ \t]*(?=\r?\n|$)", re.MULTILINE)
         pieces, part_start = [], None
-        for found in line.finditer(self.raw, start, end):
+        for line_start, line_end, closing in self.boundary_lines(b"--" + boundary, start, end):
             if part_start is not None:
-                pieces += [b"--" + boundary + b"\r\n", *self.entity(part_start, found.start(), depth + 1), b"\r\n"]
-            if found.group(1):  # the closing line
+                part_end = line_start - 2 if self.raw[line_start - 2:line_start] == b"\r\n" else line_start - 1
+                pieces += [b"--" + boundary + b"\r\n", *self.entity(part_start, max(part_start, part_end), depth + 1),
+                           b"\r\n"]
+            if closing:
                 part_start = None
                 break
-            part_start = found.end() + (2 if self.raw[found.end():found.end() + 2] == b"\r\n" else 1)
+            part_start = line_end
         if part_start is not None and part_start <= end:  # no closing line: the last part runs to the end
             pieces += [b"--" + boundary + b"\r\n", *self.entity(part_start, end, depth + 1), b"\r\n"]
         return pieces + [b"--" + boundary + b"--\r\n"]
+
+    def boundary_lines(self, delimiter: bytes, start: int, end: int):
+        """(where the line starts, where the next line starts, whether it closes) for
+        each boundary line between `start` and `end`. bytes.find, not a regular
+        expression: it skips a 25 MB picture at memory speed."""
+        at = self.raw.find(delimiter, start, end)
+        while at != -1:
+            line_end = self.raw.find(b"\n", at, end)
+            line_end = end if line_end == -1 else line_end + 1
+            rest = self.raw[at + len(delimiter):line_end].rstrip(b"\r\n")
+            at_line_start = at == start or self.raw[at - 1:at] == b"\n"
+            if at_line_start and rest.rstrip(b" \t") in (b"", b"--"):
+                yield at, line_end, rest.rstrip(b" \t") == b"--"
+            at = self.raw.find(delimiter, line_end, end)
 
 
 def _is_read(headers: Message) -> bool:

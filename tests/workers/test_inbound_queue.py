@@ -55,7 +55,7 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
         processes.append(subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool=solo", "-Q", ",".join(queues),
              "--loglevel=warning", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            env=env, stdout=subprocess.DEVNULL, stderr=open(os.environ.get("FLOOD_LOG", os.devnull), "ab")))
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
     yield type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker), "inbox": smtp_server,
                              "engine": app.extensions["turnpost"]["engine"], "queue": queue, "redis": redis_client})()
