@@ -30,12 +30,8 @@ def _origin(raw: bytes) -> str:
 _HEADER_BYTES = 256 * 1024
 
 
-def message_key(raw: bytes, recipient: str) -> str:
-    """The message's origin and the address it came to."""
-    return _key(_origin(raw), recipient)
-
-
 def _key(origin: str, recipient: str) -> str:
+    """The message's origin and the address it came to."""
     return f"{origin} {recipient.strip().lower()}"[:250]
 
 
@@ -55,7 +51,8 @@ def store_message(engine, raw: bytes, recipients: list[str], envelope_from: str 
                 db.add(message)
                 db.flush()
                 now = utcnow()  # handed on right after the commit; the sweep takes it if that fails
-                rows = [InboundMail(message_key=key, recipient=recipient, envelope_from=(envelope_from or "").strip()[:320],
+                sender = (envelope_from or "").strip()[:320]
+                rows = [InboundMail(message_key=key, recipient=recipient, envelope_from=sender,
                                     inbound_message_id=message.id, queued_at=now) for key, recipient in fresh]
                 db.add_all(rows)
                 db.flush()
@@ -74,14 +71,6 @@ def store(engine, raw: bytes, recipient: str, envelope_from: str = "") -> int | 
 
 def raw_of(db, row: InboundMail) -> bytes:
     return db.get(InboundMessage, row.inbound_message_id).raw
-
-
-def unprocessed_ids(engine, older_than_seconds: float = 60) -> list[int]:
-    """Messages still waiting a while after they came."""
-    cutoff = utcnow() - timedelta(seconds=older_than_seconds)
-    with transaction(engine) as db:
-        return list(db.exec(select(InboundMail.id).where(
-            InboundMail.processed_at.is_(None), InboundMail.received_at < cutoff).order_by(InboundMail.id).limit(1000)))
 
 
 def claim_lost(engine, older_than_seconds: float = 60, batch: int = 1000) -> list[int]:

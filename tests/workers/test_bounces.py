@@ -26,6 +26,12 @@ def bouncing(mail, email: str) -> bool:
         return db.exec(select(User).where(User.email == email)).one().bouncing_since is not None
 
 
+def bounce_address_of_turn_mail(mail, email: str) -> str:
+    with transaction(mail.engine) as db:
+        row = db.exec(select(Notification).where(Notification.email == email, Notification.kind == "your_turn")).one()
+    return bounce_address(mail.settings.secret_key, mail.settings.mail_domain, row.id)
+
+
 def qmail_bounce(to: str, quoted: str) -> bytes:
     """A qmail-style bounce: plain text, no multipart/report, quoting the email it returns."""
     return (f"From: MAILER-DAEMON@mx.example.org\r\nTo: {to}\r\nSubject: failure notice\r\n"
@@ -56,9 +62,7 @@ def test_null_sender_and_mail_system_senders_are_never_answered(make_player, mai
 def test_a_plain_bounce_quoting_our_addresses_marks_and_applies_nothing(make_player, mail):
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
-    with transaction(mail.engine) as db:
-        row = db.exec(select(Notification).where(Notification.email == ann.email, Notification.kind == "your_turn")).one()
-    bounce_to = bounce_address(mail.settings.secret_key, mail.settings.mail_domain, row.id)
+    bounce_to = bounce_address_of_turn_mail(mail, ann.email)
     quoted = f"Return-Path: <{bounce_to}>\nTo: {ann.email}\nReply-To: {reply_address_of(turn_mail)}\n\n" \
              + text_of(turn_mail)
     mail.send(qmail_bounce(bounce_to, quoted), bounce_to, "")
@@ -80,9 +84,7 @@ def test_a_report_for_a_forwarded_address_marks_ours(make_player, mail):
     """Mail to ann@ was forwarded to another address, which failed: the report names
     that one as Final-Recipient and ours as Original-Recipient."""
     (ann, _), _ = two_player_game(make_player, mail)
-    with transaction(mail.engine) as db:
-        row = db.exec(select(Notification).where(Notification.email == ann.email, Notification.kind == "your_turn")).one()
-    bounce_to = bounce_address(mail.settings.secret_key, mail.settings.mail_domain, row.id)
+    bounce_to = bounce_address_of_turn_mail(mail, ann.email)
     mail.send(delivery_report(bounce_to, ann.email, "ann.gone@elsewhere.example"), bounce_to, "")
     assert [r.outcome for r in mail.inbound_rows(bounce_to)] == ["bounce"]
     assert bouncing(mail, ann.email)

@@ -29,7 +29,7 @@ from tests.workers.mail_players import (
 )
 from workers import inbound
 from workers.inbound import _moves_and_prose
-from workers.inbound_store import store, unprocessed_ids
+from workers.inbound_store import claim_lost, store
 from workers.reply_reading import MAX_COMMANDS, body_text, commands, message_kind, newest_reply
 
 # Replies to a real turn email, quoting it as each mail client does (client_reply).
@@ -549,7 +549,7 @@ def test_a_reply_cut_off_from_the_database_stays_to_be_processed_again(make_play
             inbound.process(mail.engine, mail.settings, inbound_id)
     finally:
         event.remove(mail.engine, "after_cursor_execute", terminate_the_connection)
-    assert inbound_id in unprocessed_ids(mail.engine, older_than_seconds=0)
+    assert inbound_id in claim_lost(mail.engine, older_than_seconds=0)
     mail.handle(inbound_id)  # as the sweep's task does
     assert mail.inbound_rows(reply_address_of(turn_mail))[0].outcome == "applied"
 

@@ -10,7 +10,6 @@ import smtplib
 import time
 import uuid
 from datetime import timedelta
-from email.message import EmailMessage
 
 import pytest
 from sqlmodel import select, update
@@ -106,9 +105,10 @@ def nested(depth: int, sender: str) -> bytes:
 
 def test_the_parse_budget_is_checked_before_any_full_parse():
     sender = "ann@example.org"
+    too_long = f"From: {sender}\r\n\r\n".encode() + b"x" * (mime_budget.MAX_READ_BYTES + 1)
     for message, reason in ((many_parts(20_000, sender), "more than 100 parts"),
                             (nested(mime_budget.MAX_DEPTH + 1, sender), "nested more than 10 deep"),
-                            (f"From: {sender}\r\n\r\n".encode() + b"x" * (mime_budget.MAX_READ_BYTES + 1), "text is more")):
+                            (too_long, "text is more")):
         with pytest.raises(mime_budget.OverBudget, match=reason):
             mime_budget.reduce(message)
     within = mime_budget.reduce(many_parts(mime_budget.MAX_PARTS - 1, sender))
@@ -219,7 +219,8 @@ def test_the_inbound_sweep_enqueues_only_lost_replies_and_each_once(app, db, red
 def test_a_stored_reply_is_handed_on_by_the_sweep_only_if_its_hand_over_failed(app):
     engine = app.extensions["turnpost"]["engine"]
     settings = app.extensions["turnpost"]["settings"]
-    inbound_id = store(engine, f"Message-ID: <{uuid.uuid4().hex}@x>\r\n\r\nboard\r\n".encode(), signed(settings, 940_001))
+    raw = f"Message-ID: <{uuid.uuid4().hex}@x>\r\n\r\nboard\r\n".encode()
+    inbound_id = store(engine, raw, signed(settings, 940_001))
     assert inbound_id not in claim_lost(engine, older_than_seconds=60)  # just handed on
     inbound.process(engine, settings, inbound_id)
     assert inbound_id not in claim_lost(engine, older_than_seconds=0)  # processed

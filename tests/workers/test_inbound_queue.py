@@ -79,8 +79,9 @@ def flood(stack) -> list[int]:
     for message in range(FLOOD_MESSAGES):
         raw = (f"From: flood@example.org\r\nSubject: Re: your decision\r\nMessage-ID: <{uuid.uuid4().hex}@flood>\r\n"
                f"\r\ntile red F7\r\n{text}").encode()
+        first_game = 10_000_000 + message * RECIPIENTS
         recipients = [reply_address(stack.settings.secret_key, stack.settings.mail_domain,
-                                    ReplyToken(10_000_000 + message * RECIPIENTS + n, 0, 1, 1)) for n in range(RECIPIENTS)]
+                                    ReplyToken(first_game + n, 0, 1, 1)) for n in range(RECIPIENTS)]
         ids += store_message(stack.engine, raw, recipients, "flood@example.org")
     return ids
 
