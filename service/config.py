@@ -67,5 +67,9 @@ class Settings:
     mail_domain: str = field(default_factory=lambda: os.environ.get("MAIL_DOMAIN", "turnpost.localhost").lower())
     inbound_smtp_port: int = field(default_factory=lambda: int(os.environ.get("INBOUND_SMTP_PORT", "2525")))
     inbound_secret: str | None = field(default_factory=lambda: os.environ.get("INBOUND_SECRET") or None)
-    inbound_max_bytes: int = 1024 * 1024
+    # What ordinary MTAs take (a reply with a phone's photo): 25 MiB; only text parts are read.
+    inbound_max_bytes: int = 25 * 1024 * 1024
     refusals_per_hour: int = 20  # answers to replies that changed nothing, per address (no mail loops)
+    # Answers in a row to replies that changed nothing, per address, before it gets no
+    # more until a reply applies a move (a responder that ignores Auto-Submitted).
+    unchanged_run_answered: int = 5

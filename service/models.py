@@ -134,18 +134,31 @@ class Notification(SQLModel, table=True):
     last_error: str | None = Field(default=None, max_length=300)
 
 
+class InboundMessage(SQLModel, table=True):
+    """A received message's bytes, kept once however many of our addresses it came to."""
+
+    __tablename__ = "inbound_message"
+
+    id: int | None = Field(default=None, primary_key=True)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    received_at: datetime = _when(default=utcnow)
+
+
 class InboundMail(SQLModel, table=True):
-    """A message received for a reply address, kept raw before the SMTP server (or
-    the HTTP endpoint) says it was accepted; processed afterwards, once."""
+    """A received message for one reply address, kept (its bytes in `inbound_message`)
+    before the SMTP server (or the HTTP endpoint) says it was accepted; processed
+    afterwards, once. `queued_at` is when it was last handed to a worker, so the
+    inbound sweep hands on only what was lost."""
 
     __tablename__ = "inbound_mail"
 
     id: int | None = Field(default=None, primary_key=True)
     message_key: str = Field(unique=True, max_length=250)  # its Message-ID, else a hash of it
     recipient: str = Field(max_length=320)  # the envelope recipient (our address)
-    envelope_from: str = Field(default="", max_length=320)
-    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    envelope_from: str = Field(default="", max_length=320)  # "<>" for the null sender
+    inbound_message_id: int = Field(foreign_key="inbound_message.id", index=True)
     received_at: datetime = _when(default=utcnow)
+    queued_at: datetime | None = _when(nullable=True)
     processed_at: datetime | None = _when(nullable=True, index=True)
     outcome: str | None = Field(default=None, max_length=20)  # applied | refused | ignored | ...
     detail: str = Field(default="", max_length=2000)

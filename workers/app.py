@@ -18,10 +18,18 @@ def mail_queue(queue: str) -> str:
     return queue + ".mail"
 
 
+def inbound_queue(queue: str) -> str:
+    """Received replies have a queue of their own too, so a flood of inbound mail
+    never delays a deadline or a turn email (Procfile: `replies` takes `<queue>.inbound`)."""
+    return queue + ".inbound"
+
+
 def _route(name, args, kwargs, options, task=None, **kw):
     # Read at each call: `configure` may change the queue after the router was built.
     if name == "workers.tasks.deliver_notification":
         return {"queue": mail_queue(celery.conf.task_default_queue)}
+    if name == "workers.tasks.process_inbound":
+        return {"queue": inbound_queue(celery.conf.task_default_queue)}
     return None
 
 

@@ -58,6 +58,7 @@ def compose(db: Session, settings, row: Notification) -> Mail:
         to=row.email, subject=context.get("thread_subject") or subject, text=text, html=html,
         message_id=row.message_id, sender=settings.mail_from, unsubscribe_url=context.get("unsubscribe_url"),
         images=images, headers=_headers(context), envelope_from=bounce_address(settings.secret_key, settings.mail_domain, row.id),
+        auto_submitted="auto-replied" if row.kind == "reply_answer" else "auto-generated",
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import mailbox
+import re
 import smtplib
 from datetime import timedelta
 from pathlib import Path
@@ -119,6 +120,23 @@ def is_permanent(err: Exception) -> bool:
     return isinstance(err, (ValueError, UnicodeError))
 
 
+# Enhanced status codes (RFC 3463) that blame the address itself: 5.1.x (no such
+# mailbox, bad domain) and 5.2.1 (mailbox disabled). A 5.7.x (policy) or 5.3.4 (too
+# big) refusal says nothing about the address, so it only kills the row.
+_ADDRESS_STATUS = re.compile(r"\s*5\.(1\.\d+|2\.1)\b")
+
+
+def refuses_address(err: Exception) -> bool:
+    """Whether the relay refused the recipient's address for good: 5xx to RCPT, or a
+    later 5xx whose enhanced status blames the address (as a bounce would report)."""
+    if isinstance(err, smtplib.SMTPRecipientsRefused):
+        return bool(err.recipients) and all(code >= 500 for code, _ in err.recipients.values())
+    if isinstance(err, smtplib.SMTPResponseException) and not isinstance(err, smtplib.SMTPSenderRefused):
+        text = err.smtp_error.decode("utf-8", "replace") if isinstance(err.smtp_error, bytes) else str(err.smtp_error)
+        return err.smtp_code >= 500 and bool(_ADDRESS_STATUS.match(text))
+    return False
+
+
 def retry_delay(settings, attempts: int) -> float:
     """Seconds to wait after the `attempts`-th attempt failed for now."""
     return min(settings.mail_retry_seconds * 2 ** (attempts - 1), settings.mail_retry_max_seconds)
@@ -130,12 +148,21 @@ def _failed(engine: Engine, settings, notification_id: int, err: Exception) -> s
         row.claimed_until, row.last_error = None, f"{type(err).__name__}: {err}"[:300]
         if is_permanent(err) or row.attempts >= settings.mail_max_attempts:
             row.dead_at = utcnow()
+            if refuses_address(err):  # as a delivery report would: no more mail is tried to it
+                mark_bouncing(db, row.email)
             log.error("notification %s is dead after %s attempts: %s", notification_id, row.attempts, row.last_error)
             return "dead"
         row.next_attempt_at = utcnow() + timedelta(seconds=retry_delay(settings, row.attempts))
         log.warning("notification %s failed (attempt %s), next at %s: %s",
                     notification_id, row.attempts, row.next_attempt_at, row.last_error)
         return "retry"
+
+
+def mark_bouncing(db, email: str) -> None:
+    """No more game email goes to `email` until its player says it works again."""
+    user = db.exec(select(User).where(User.email == email)).first()
+    if user is not None and user.bouncing_since is None:
+        user.bouncing_since = utcnow()
 
 
 def unsent_ids(engine: Engine, older_than_seconds: float = 60, batch: int = 1000) -> Iterator[int]:

@@ -59,6 +59,12 @@ class CeleryDispatcher:
 
         return self.queue.client.llen(mail_queue(self.settings.queue))
 
+    def inbound_backlog(self) -> int:
+        """How many received replies wait in the inbound queue."""
+        from workers.app import inbound_queue
+
+        return self.queue.client.llen(inbound_queue(self.settings.queue))
+
 
 def due_now(due: list[tuple[int, float]]) -> list[int]:
     """The ids of the deadlines (id, due timestamp) already due."""
@@ -138,7 +144,7 @@ class InProcessDispatcher:
         if not self.mail_backlog():
             for notification_id in delivery.unsent_ids(self.engine, older_than_seconds=60):
                 self._submit(notification_id)
-            for inbound_id in inbound_store.unprocessed_ids(self.engine, older_than_seconds=60):
+            for inbound_id in inbound_store.claim_lost(self.engine, older_than_seconds=60):
                 self.inbound(inbound_id)
 
     def start(self) -> "InProcessDispatcher":

@@ -24,7 +24,10 @@ from service.db import transaction
 from service.errors import Invalid, ServiceError
 from service.models import Game, InboundMail, Notification, Seat, User, utcnow
 from service.reply_address import ReplyToken, read_bounce_address, read_reply_address
+from workers import mime_budget
 from workers.compose import names_of
+from workers.delivery import mark_bouncing
+from workers.inbound_store import raw_of
 from workers.reply_reading import (
     MAX_COMMANDS, authentication_failure, body_text, commands, failed_recipients, message_kind, newest_reply, own_addresses,
     sender,
@@ -67,10 +70,10 @@ _DATABASE_AWAY = (OperationalError, InterfaceError, DisconnectionError, PoolTime
 
 
 def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[str, str]:
-    message = message_from_bytes(row.raw, policy=policy.default)
+    message, too_much = _readable(raw_of(db, row))
     bounced = read_bounce_address(settings.secret_key, settings.mail_domain, row.recipient)
     if bounced is not None:
-        return _bounce(db, message, bounced)
+        return ("failed", f"not read: {too_much}") if too_much else _bounce(db, message, bounced)
     kind = message_kind(message, row.envelope_from)
     if kind != "person":
         return "ignored", f"an automatic message ({kind}); never answered"
@@ -84,7 +87,16 @@ def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[s
         if game else None
     if seat is None:
         return "refused", "the reply address names no seat of a game"
-    return _Conversation(db, settings, message, game, seat, token, work).answer_reply()
+    return _Conversation(db, settings, message, game, seat, token, work, too_much).answer_reply()
+
+
+def _readable(raw: bytes) -> tuple[EmailMessage, str | None]:
+    """The message as read (its attachments' bodies left out), or, when it is more
+    than the service reads, its headers alone and the reason."""
+    try:
+        return message_from_bytes(mime_budget.reduce(raw), policy=policy.default), None
+    except mime_budget.OverBudget as err:
+        return message_from_bytes(mime_budget.header_block(raw) + b"\r\n\r\n", policy=policy.default), err.reason
 
 
 def _bounce(db: Session, message: EmailMessage, notification_id: int) -> tuple[str, str]:
@@ -95,9 +107,7 @@ def _bounce(db: Session, message: EmailMessage, notification_id: int) -> tuple[s
         return "ignored", "mail to a bounce address that is no delivery failure report"
     if notification.email.lower() not in failed_recipients(message):
         return "ignored", "a delivery report that names no permanent failure"
-    user = db.exec(select(User).where(User.email == notification.email)).first()
-    if user is not None and user.bouncing_since is None:
-        user.bouncing_since = utcnow()
+    mark_bouncing(db, notification.email)
     return "bounce", f"mail to {notification.email} failed for good; no more is sent to it"
 
 
@@ -105,9 +115,10 @@ class _Conversation:
     """One reply from a seat, and the answer it gets."""
 
     def __init__(self, db: Session, settings, message: EmailMessage, game: Game, seat: Seat, token: ReplyToken,
-                 work: play.Work):
+                 work: play.Work, too_much: str | None = None):
         self.db, self.settings, self.message, self.game, self.seat = db, settings, message, game, seat
         self.token, self.work = token, work
+        self.too_much = too_much  # why the message was not read (more than the service reads), if it was not
         self.rules = play.rules(game)
         self.prose: list[str] = []  # lines around the moves not read as moves (a greeting, say)
 
@@ -125,6 +136,10 @@ class _Conversation:
             return self.answer("refused", [
                 f"A reply from your address failed the {failed.upper()} check of the receiving mail server, so "
                 "it may not be from you. It was refused and nothing changed."])
+        if self.too_much:
+            return self.answer("unreadable", [
+                f"Nothing was applied: your email was not read, since {self.too_much}. "
+                "Reply with your moves in a plain email."], forms=True, decision=True)
         written = newest_reply(body_text(self.message), own_addresses(self.settings.mail_from, self.settings.mail_domain))
         lines, prose = _moves_and_prose(commands(written), self.rules)
         if prose is None:
@@ -234,8 +249,15 @@ class _Conversation:
         if self.prose:
             lines = [*lines, "Not read as moves: " + ", ".join(f"\"{_shortened(text)}\"" for text in self.prose) + "."]
         detail = " ".join(lines)[:1000]
-        if outcome not in _PROGRESS and self._refusals_this_hour() >= self.settings.refusals_per_hour:
-            return outcome, detail + " (not answered: too many replies that changed nothing this hour)"
+        if outcome not in _PROGRESS:
+            if self._refusals_this_hour() >= self.settings.refusals_per_hour:
+                return outcome, detail + " (not answered: too many replies that changed nothing this hour)"
+            run = self._answers_since_progress()
+            if run >= self.settings.unchanged_run_answered:
+                return outcome, detail + " (not answered: a run of replies that changed nothing)"
+            if run == self.settings.unchanged_run_answered - 1:
+                lines = [*lines, f"Your last {run + 1} replies changed nothing: further replies that change "
+                                 "nothing get no answer until one applies a move."]
         last_seq = play.last_move_seq(self.db, self.game)
         payload = {
             "outcome": outcome, "lines": lines, "forms": all_forms(self.rules) if forms else [],
@@ -259,6 +281,19 @@ class _Conversation:
             Notification.email == self.seat.email, Notification.kind == "reply_answer",
             Notification.created_at > since).order_by(Notification.id.desc()).limit(500))
         return sum(1 for payload in payloads if payload.get("outcome") not in _PROGRESS)
+
+
+    def _answers_since_progress(self) -> int:
+        """How many answers in a row, the latest first, went to this address for
+        replies that changed nothing: a vacation responder that ignores
+        `Auto-Submitted` answers each of ours, so after a run of them it gets none
+        until a reply applies a move (with no time limit, unlike the hourly count)."""
+        limit = self.settings.unchanged_run_answered
+        payloads = list(self.db.exec(select(Notification.payload).where(
+            Notification.email == self.seat.email, Notification.kind == "reply_answer",
+        ).order_by(Notification.id.desc()).limit(limit)))
+        return next((index for index, payload in enumerate(payloads) if payload.get("outcome") in _PROGRESS),
+                    len(payloads))
 
 
 def _moves_and_prose(lines: list[str], game) -> tuple[list[str], list[str] | None]:

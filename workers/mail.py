@@ -38,6 +38,9 @@ class Mail:
     images: list[Attachment] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
     envelope_from: str | None = None  # the bounce address; the From address if None
+    # RFC 3834: mail made by a program, so vacation responders do not answer it;
+    # "auto-replied" for an answer to a person's mail.
+    auto_submitted: str = "auto-generated"
 
 
 def build_message(mail: Mail) -> EmailMessage:
@@ -47,6 +50,7 @@ def build_message(mail: Mail) -> EmailMessage:
     set_header(msg, "Subject", mail.subject)
     msg["Message-ID"] = mail.message_id
     msg["Date"] = formatdate(localtime=False)
+    msg["Auto-Submitted"] = mail.auto_submitted
     if mail.unsubscribe_url:
         msg["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

@@ -36,12 +36,29 @@ def message_kind(message: EmailMessage, envelope_from: str = "") -> str:
         return "bounce"
     auto_submitted = str(message.get("Auto-Submitted", "no")).strip().lower()
     precedence = str(message.get("Precedence", "")).strip().lower()
-    sender = envelope_from.strip().strip("<>").lower()
     if (auto_submitted and not auto_submitted.startswith("no")) or precedence in ("bulk", "junk", "list", "auto_reply") \
             or any(message.get(h) for h in ("X-Autoreply", "X-Autorespond", "X-Auto-Response", "List-Id")) \
-            or sender.startswith("mailer-daemon@") or _AUTO_SUBJECT.search(str(message.get("Subject", ""))):
+            or _from_a_mail_system(message, envelope_from) or _AUTO_SUBJECT.search(str(message.get("Subject", ""))):
         return "auto"
     return "person"
+
+
+NULL_SENDER = "<>"  # how a message sent with `MAIL FROM:<>` keeps its envelope sender
+_MAIL_SYSTEMS = ("mailer-daemon", "postmaster")
+
+
+def _from_a_mail_system(message: EmailMessage, envelope_from: str) -> bool:
+    """Mail with the null envelope sender (RFC 5321: a bounce, never to be answered),
+    or from a MAILER-DAEMON or postmaster address (a qmail-style bounce is plain text,
+    not a delivery report)."""
+    if envelope_from.strip() == NULL_SENDER:
+        return True
+    addresses = [envelope_from.strip().strip("<>")]
+    try:
+        addresses += [address for _, address in getaddresses([str(v) for v in message.get_all("From", [])])]
+    except (ValueError, IndexError, TypeError):  # a From header the parser cannot read
+        pass
+    return any(address.lower().rpartition("@")[0] in _MAIL_SYSTEMS for address in addresses if address)
 
 
 def failed_recipients(message: EmailMessage) -> list[str]:
@@ -53,9 +70,14 @@ def failed_recipients(message: EmailMessage) -> list[str]:
         for block in part.get_payload():  # per-message fields, then one block per recipient
             action = str(block.get("Action", "")).strip().lower()
             status = str(block.get("Status", "")).strip()
-            recipient = str(block.get("Final-Recipient", "") or block.get("Original-Recipient", ""))
-            if action == "failed" and status.startswith("5") and ";" in recipient:
-                failed.append(recipient.split(";", 1)[1].strip().lower())
+            if action != "failed" or not status.startswith("5"):
+                continue
+            # Both: mail to our address forwarded elsewhere fails at the final one
+            # (RFC 3464: Original-Recipient is the address we sent to).
+            for field in ("Final-Recipient", "Original-Recipient"):
+                recipient = str(block.get(field, ""))
+                if ";" in recipient:
+                    failed.append(recipient.split(";", 1)[1].strip().strip("<>").lower())
     return failed
 
 

@@ -80,7 +80,13 @@ def sweep_outbox(older_than_seconds: float = OUTBOX_GRACE_SECONDS) -> int:
     return count
 
 
-@celery.task(bind=True, autoretry_for=(OSError,), retry_backoff=2, retry_backoff_max=300, max_retries=8)
+# A reply's processing is bounded by the parse budget (workers/mime_budget.py) and
+# takes well under a second; past the soft limit the message is marked failed.
+INBOUND_SOFT_SECONDS, INBOUND_HARD_SECONDS = 60, 90
+
+
+@celery.task(bind=True, autoretry_for=(OSError,), retry_backoff=2, retry_backoff_max=300, max_retries=8,
+             soft_time_limit=INBOUND_SOFT_SECONDS, time_limit=INBOUND_HARD_SECONDS)
 def process_inbound(self, inbound_id: int) -> None:
     """Turn a stored reply into moves and an answer (once; a second run finds it done)."""
     settings, engine, _ = _runtime()
@@ -89,9 +95,13 @@ def process_inbound(self, inbound_id: int) -> None:
 
 @celery.task
 def sweep_inbound(older_than_seconds: float = 60) -> int:
-    """Process again the replies whose task was lost."""
+    """Hand on again the replies whose task was lost: only once the inbound queue is
+    empty (before that a reply may merely wait its turn), and each marked as handed
+    on, so no sweep enqueues one again while it may still be waiting."""
     _, engine, _ = _runtime()
-    ids = inbound_store.unprocessed_ids(engine, older_than_seconds)
+    if _dispatcher().inbound_backlog():
+        return 0
+    ids = inbound_store.claim_lost(engine, older_than_seconds)
     for inbound_id in ids:
         process_inbound.delay(inbound_id)
     return len(ids)

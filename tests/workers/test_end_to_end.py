@@ -21,7 +21,7 @@ from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
 from tests.engine.tigris_positions import revolt_position
 from tests.conftest import Player, put_position
-from workers.app import mail_queue
+from workers.app import inbound_queue, mail_queue
 
 LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
 
@@ -55,7 +55,8 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
     @contextmanager
     def worker():
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool=solo", "-Q", f"{queue},{mail_queue(queue)}",
+            [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool=solo",
+             "-Q", f"{queue},{mail_queue(queue)},{inbound_queue(queue)}",
              "--loglevel=warning", "--without-gossip", "--without-mingle", "--without-heartbeat"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         workers.append(process)

@@ -29,7 +29,7 @@ from tests.workers.mail_players import (
 )
 from workers import inbound
 from workers.inbound import _moves_and_prose
-from workers.inbound_store import store, unprocessed_ids
+from workers.inbound_store import claim_lost, store
 from workers.reply_reading import MAX_COMMANDS, body_text, commands, message_kind, newest_reply
 
 # Replies to a real turn email, quoting it as each mail client does (client_reply).
@@ -298,7 +298,8 @@ def test_a_reply_is_refused_for_now_while_the_database_is_away(app):
                                 "127.0.0.1", port)
     try:
         with pytest.raises(smtplib.SMTPDataError) as refused, smtplib.SMTP("127.0.0.1", port) as client:
-            client.sendmail("ann@example.org", [f"play+x@{settings.mail_domain}"], b"Subject: hi\r\n\r\ntile red F7\r\n")
+            signed = reply_address(settings.secret_key, settings.mail_domain, ReplyToken(1, 0, 1, 1))
+            client.sendmail("ann@example.org", [signed], b"Subject: hi\r\n\r\ntile red F7\r\n")
         assert refused.value.smtp_code == 451
     finally:
         server.stop()
@@ -495,7 +496,11 @@ def test_a_forged_bounce_changes_nothing(make_player, mail):
            "Content-Type: multipart/report; report-type=delivery-status; boundary=\"b1\"\r\n\r\n"
            "--b1\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x\r\n\r\n"
            f"Final-Recipient: rfc822; {bob.email}\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n--b1--\r\n").encode()
-    mail.send(dsn, f"bounce+1.aaaa@{mail.settings.mail_domain}", "")
+    with pytest.raises(smtplib.SMTPRecipientsRefused):  # unsigned: refused before the data
+        mail.send(dsn, f"bounce+1.aaaa@{mail.settings.mail_domain}", "")
+    # As if it came in another way: processing refuses it too.
+    inbound_id = store(mail.engine, dsn, f"bounce+1.aaaa@{mail.settings.mail_domain}", "<>")
+    inbound.process(mail.engine, mail.settings, inbound_id)
     with transaction(mail.engine) as db:
         assert db.exec(select(User).where(User.email == bob.email)).one().bouncing_since is None
 
@@ -515,9 +520,11 @@ def test_mail_for_other_addresses_oversized_and_garbage_mail(make_player, mail):
         mail.send(message, reply_address_of(turn_mail), ann.email)
     rows = mail.inbound_rows(reply_address_of(turn_mail))
     assert len(rows) == len(garbage)
-    assert all(row.processed_at is not None and row.outcome in ("refused", "failed", "ignored") for row in rows), \
-        [(row.outcome, row.detail) for row in rows]
-    assert "RecursionError" in rows[1].detail
+    assert all(row.processed_at is not None and row.outcome in ("refused", "failed", "ignored")
+               for row in (rows[0], rows[2])), [(row.outcome, row.detail) for row in rows]
+    # Nested past the parse budget: never parsed, and the seat is told why.
+    assert rows[1].outcome == "unreadable" and "nested more than" in rows[1].detail
+    assert "RecursionError" in rows[2].detail
 
 
 def test_a_reply_cut_off_from_the_database_stays_to_be_processed_again(make_player, mail):
@@ -542,7 +549,7 @@ def test_a_reply_cut_off_from_the_database_stays_to_be_processed_again(make_play
             inbound.process(mail.engine, mail.settings, inbound_id)
     finally:
         event.remove(mail.engine, "after_cursor_execute", terminate_the_connection)
-    assert inbound_id in unprocessed_ids(mail.engine, older_than_seconds=0)
+    assert inbound_id in claim_lost(mail.engine, older_than_seconds=0)
     mail.handle(inbound_id)  # as the sweep's task does
     assert mail.inbound_rows(reply_address_of(turn_mail))[0].outcome == "applied"
 
