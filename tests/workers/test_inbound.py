@@ -164,6 +164,33 @@ def test_a_reply_with_two_actions_plays_the_turn_and_is_answered_in_its_thread(m
     assert "your decision" in mails_to(mail.sink, bob.email)[-1]["Subject"]
 
 
+def test_a_games_emails_form_one_thread_with_ids_of_our_domain(make_player, mail):
+    """Every email of a game refers to the game's thread root; an answer to a reply also
+    answers that reply; Message-IDs are of MAIL_DOMAIN and dates say +0000."""
+    (ann, bob), game_id = two_player_game(make_player, mail)
+    domain = mail.settings.mail_domain
+    root = f"<game-{game_id}@{domain}>"
+    game_mails = list(mail.sink.messages)  # all of this game: invitations, turn emails
+    assert any("your decision" in m["Subject"] for m in game_mails)
+    for message in mail.sink.messages:
+        assert str(message["Message-ID"]).endswith(f"@{domain}>") and str(message["Date"]).endswith(" +0000")
+    assert all(str(m["References"]).split()[0] == root and m["In-Reply-To"] is None for m in game_mails)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    sent = reply(turn_mail, first, ann.email)
+    del sent["References"]
+    sent["References"] = f"{turn_mail['References']} {turn_mail['Message-ID']}"  # as a mail program writes it
+    mail.send(sent, reply_address_of(turn_mail), ann.email)
+    answer = latest_to(mail, ann)
+    assert answer["In-Reply-To"] == sent["Message-ID"]
+    assert str(answer["References"]).split() == [root, turn_mail["Message-ID"], sent["Message-ID"]]
+    # A reply that kept only the answered email's id is still put in the game's thread.
+    bare = reply(answer, "board", ann.email)
+    mail.send(bare, reply_address_of(answer), ann.email)
+    assert str(latest_to(mail, ann)["References"]).split() == [root, answer["Message-ID"], bare["Message-ID"]]
+    assert all(str(m["References"]).split()[0] == root for m in mail.sink.messages)  # all of them, answers too
+
+
 def test_one_action_by_reply_is_answered_with_the_second_decision(make_player, mail):
     (ann, bob), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
