@@ -117,8 +117,8 @@ class DkimKey:
     def __post_init__(self):
         key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self.key_file = self.directory / "dkim.key"
-        self.key_file.write_bytes(key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()))
+        self.key_file.write_bytes(key.private_bytes(  # PKCS#8, as `openssl genrsa` writes it (docs/email.md)
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
         public = key.public_key().public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
         self.txt_record = b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
 
