@@ -168,3 +168,23 @@ def test_no_login_and_no_tls_still_sends_to_a_plain_local_relay(smtp_server):
     sender.close()
     assert len(smtp_server.messages) == 1
 
+
+
+def test_turnpost_serve_with_an_unusable_relay_stops_before_serving(relay, tmp_path):
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    controller, inbox = relay(None, auth_require_tls=False)  # would take the password unencrypted
+    result = CliRunner().invoke(main, ["serve", "--port", str(free_port())], env={
+        "SMTP_URL": f"smtp://{USER}:{PASSWORD}@127.0.0.1:{controller.port}", "SECRET_KEY": "test",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'never.db'}", "REDIS_URL": ""})
+    assert result.exit_code == 1
+    assert "turnpost cannot send email: the SMTP relay 127.0.0.1" in str(result.exception)
+    assert "offers no STARTTLS" in str(result.exception)
+    assert not (tmp_path / "never.db").exists() and inbox.received == []
+
+
+def test_the_date_is_utc_written_plus_0000():
+    date = build_message(sample())["Date"]
+    assert str(date).endswith(" +0000") and date.datetime.utcoffset().total_seconds() == 0
