@@ -193,6 +193,16 @@ class SmtpSender:
         return (f"the certificate of {self.relay} does not verify ({err.verify_message or err}): it must be valid "
                 f"for the name {self.host!r} and chain to a trusted CA (SMTP_CA_FILE names a private CA's file)")
 
+    def check(self, envelope_from: str) -> None:
+        """Connect, secure, log in, and ask whether the relay takes mail from
+        `envelope_from` (MAIL, then RSET: nothing is sent); RelayUnusable if it wants a
+        login or TLS it does not get."""
+        self.connect()
+        code, text = self._connection.mail(envelope_from)
+        self._connection.rset()
+        if code == 530:
+            raise RelayUnusable(f"{self.relay} takes no mail without a login: {code} {text.decode('utf-8', 'replace')}")
+
     def send(self, message: EmailMessage, envelope_from: str | None = None) -> None:
         """Return only once the server has accepted the message; raise otherwise."""
         data, recipients, options = wire_form(message)

@@ -1,8 +1,8 @@
 """The mailer's check of its SMTP relay at start.
 
 A relay that cannot be used as configured (a login it would get unencrypted, a login it
-does not offer or refuses, a certificate that does not verify, a DKIM key that cannot
-sign) stops the mailer at once with the reason, reported once; the emails wait in the
+does not offer or refuses or requires, a certificate that does not verify, a DKIM key
+that cannot sign) stops the mailer at once with the reason, reported once; the emails wait in the
 outbox, none is tried and retried against it. A relay that is merely unreachable now is
 only logged: that passes, and each email is retried as usual.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from service.reply_address import bounce_address
 from workers.delivery import transport_for
 from workers.mail import RelayUnusable
 
@@ -21,8 +22,8 @@ def relay_problem(settings) -> str | None:
     transport = None
     try:
         transport = transport_for(settings)
-        if hasattr(transport, "connect"):
-            transport.connect()
+        if hasattr(transport, "check"):  # with an envelope sender as an email's: a bounce address
+            transport.check(bounce_address(settings.secret_key, settings.mail_domain, 0))
     except (RelayUnusable, ValueError) as err:
         return str(err)
     except OSError as err:

@@ -123,7 +123,10 @@ def test_a_relay_that_offers_no_login_or_refuses_it_or_requires_one(ca, relay, t
     problem = relay_problem(settings_for(f"smtp://{USER}:wrong@127.0.0.1:{controller.port}", tmp_path,
                                          smtp_ca_file=str(ca.ca_file)))
     assert problem and "refused the login of 'turnpost'" in problem and "535" in problem
-    # Without a login: STARTTLS is still used, and the relay's demand for a login is no per-email failure.
+    # Without a login: STARTTLS is still used, and the relay's demand for a login is found at the start...
+    problem = relay_problem(settings_for(f"smtp://127.0.0.1:{controller.port}", tmp_path, smtp_ca_file=str(ca.ca_file)))
+    assert problem and "takes no mail without a login: 530" in problem
+    # ... and, should it come later, is no permanent failure of the email.
     sender = SmtpSender(f"smtp://127.0.0.1:{controller.port}", ca_file=str(ca.ca_file))
     with pytest.raises(RelayUnusable, match="takes no mail without a login: 530"):
         sender.send(build_message(sample()))
