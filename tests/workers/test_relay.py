@@ -16,7 +16,7 @@ import pytest
 from service.config import Settings
 from tests.workers.conftest import free_port
 from tests.workers.relay_servers import PASSWORD, USER, DkimKey, PrivateCa, start_relay
-from workers.delivery import transport_for
+from workers.delivery import is_permanent, transport_for
 from workers.dkim_signing import DkimSigner
 from workers.mail import Mail, RelayUnusable, SmtpSender, build_message
 from workers.relay_check import relay_problem
@@ -128,8 +128,9 @@ def test_a_relay_that_offers_no_login_or_refuses_it_or_requires_one(ca, relay, t
     assert problem and "takes no mail without a login: 530" in problem
     # ... and, should it come later, is no permanent failure of the email.
     sender = SmtpSender(f"smtp://127.0.0.1:{controller.port}", ca_file=str(ca.ca_file))
-    with pytest.raises(RelayUnusable, match="takes no mail without a login: 530"):
+    with pytest.raises(RelayUnusable, match="takes no mail without a login: 530") as refused:
         sender.send(build_message(sample()))
+    assert not is_permanent(refused.value)  # the row is kept for a retry, not marked dead
 
 
 def test_a_relay_down_at_start_is_no_start_up_error(tmp_path):
