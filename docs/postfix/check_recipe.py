@@ -73,7 +73,8 @@ class Recipe:
         self.dkim_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self.pids: dict[str, int] = {}
         main = (RECIPE / "main.cf").read_text()
-        main = main.replace("/etc/postfix/", f"{self.conf}/").replace("inet:127.0.0.1:8891", f"inet:127.0.0.1:{self.milter_port}")
+        main = main.replace("/etc/postfix/", f"{self.conf}/")
+        main = main.replace("inet:127.0.0.1:8891", f"inet:127.0.0.1:{self.milter_port}")
         own = {"queue_directory": root / "queue", "data_directory": root / "data", "inet_interfaces": "127.0.0.1",
                "inet_protocols": "ipv4", "maillog_file": root / "maillog", "maillog_file_prefixes": root}
         main = "".join(line for line in main.splitlines(keepends=True) if line.split(" =")[0] not in own)
@@ -111,7 +112,8 @@ class Recipe:
         self.start_opendkim()
         subprocess.run(["postfix", "-c", str(self.conf), "start"], check=True)
         pid_file = self.root / "queue" / "pid" / "master.pid"
-        self.pids["postfix"] = int(wait_for(lambda: pid_file.exists() and pid_file.read_text().strip(), "postfix started"))
+        master_pid = wait_for(lambda: pid_file.exists() and pid_file.read_text().strip(), "postfix started")
+        self.pids["postfix"] = int(master_pid)
         wait_for(lambda: _listening(self.smtp_port), "postfix listening")
 
     def start_opendkim(self) -> None:
@@ -225,7 +227,8 @@ def run_checks(recipe: Recipe, inbox: Inbox) -> None:
     check("another address at the reply domain is refused at RCPT (no backscatter)",
           code == 550 and "User unknown in relay recipient table" in text, (code, text))
     code, text = refusal(port, "someone@elsewhere.example")
-    check("another domain is refused: no open relay", code == 554 and "5.7.1" in text and "Relay access denied" in text, (code, text))
+    check("another domain is refused: no open relay",
+          code == 554 and "5.7.1" in text and "Relay access denied" in text, (code, text))
     code, text = refusal(port, f"play+abc@{DOMAIN}", size=26214400 + 1)
     check("a message above message_size_limit is refused",
           code == 552 and "Message size exceeds fixed limit" in text, (code, text))

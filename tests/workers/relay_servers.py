@@ -31,7 +31,7 @@ class PrivateCa:
     """A certificate authority of our own: its certificate goes in SMTP_CA_FILE."""
 
     directory: Path
-    key: rsa.RSAPrivateKey = field(default_factory=lambda: rsa.generate_private_key(public_exponent=65537, key_size=2048))
+    key: rsa.RSAPrivateKey = field(default_factory=lambda: rsa.generate_private_key(65537, 2048))
 
     def __post_init__(self):
         now = datetime.now(timezone.utc)
@@ -40,9 +40,10 @@ class PrivateCa:
             .public_key(self.key.public_key()).serial_number(x509.random_serial_number())
             .not_valid_before(now - timedelta(hours=1)).not_valid_after(now + timedelta(days=2))
             .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-            .add_extension(x509.KeyUsage(digital_signature=True, key_cert_sign=True, crl_sign=True, content_commitment=False,
-                                         key_encipherment=False, data_encipherment=False, key_agreement=False,
-                                         encipher_only=False, decipher_only=False), critical=True)
+            .add_extension(x509.KeyUsage(
+                digital_signature=True, key_cert_sign=True, crl_sign=True, content_commitment=False,
+                key_encipherment=False, data_encipherment=False, key_agreement=False, encipher_only=False,
+                decipher_only=False), critical=True)
             .add_extension(x509.SubjectKeyIdentifier.from_public_key(self.key.public_key()), critical=False)
             .sign(self.key, hashes.SHA256()))
         self.ca_file = self.directory / "ca.pem"
@@ -90,7 +91,8 @@ def check_login(server, session, envelope, mechanism, auth_data) -> AuthResult:
     return AuthResult(success=success, handled=False)  # not handled: aiosmtpd answers 535 itself
 
 
-def start_relay(context: ssl.SSLContext | None, implicit_tls: bool = False, **smtp_options) -> tuple[Controller, RelayInbox]:
+def start_relay(context: ssl.SSLContext | None, implicit_tls: bool = False,
+                **smtp_options) -> tuple[Controller, RelayInbox]:
     """A relay on 127.0.0.1: with `context`, STARTTLS required before anything (or TLS
     from the start with `implicit_tls`) and a login required; without, plain SMTP."""
     inbox = RelayInbox()
@@ -119,7 +121,8 @@ class DkimKey:
         self.key_file = self.directory / "dkim.key"
         self.key_file.write_bytes(key.private_bytes(  # PKCS#8, as `openssl genrsa` writes it (docs/email.md)
             serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
-        public = key.public_key().public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+        public = key.public_key().public_bytes(
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
         self.txt_record = b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
 
     def dns(self, name: bytes, timeout: float = 5) -> bytes | None:

@@ -388,7 +388,8 @@ def test_a_failed_dmarc_check_is_refused(make_player, mail, front_mta):
     turn_mail = latest_to(mail, ann)
     version = game_row(mail, game_id).version
     first, _ = two_actions(mail, game_id)
-    forged = reply(turn_mail, first, ann.email, Authentication_Results=f"{front_mta}; dmarc=fail header.from=example.org")
+    forged = reply(turn_mail, first, ann.email,
+                   Authentication_Results=f"{front_mta}; dmarc=fail header.from=example.org")
     mail.send(forged, reply_address_of(turn_mail), ann.email)
     assert game_row(mail, game_id).version == version
     assert "failed the DMARC check" in text_of(latest_to(mail, ann))
@@ -404,7 +405,8 @@ def test_results_the_sender_wrote_himself_or_of_another_domain_refuse_nothing(ma
     version = game_row(mail, game_id).version
     first, _ = two_actions(mail, game_id)
     sent = reply(turn_mail, first, ann.email)
-    sent["Authentication-Results"] = f"{front_mta}; dkim=pass header.d=example.org; dkim=fail header.d=lists.example.net"
+    sent["Authentication-Results"] = (f"{front_mta}; dkim=pass header.d=example.org; "
+                                      "dkim=fail header.d=lists.example.net")
     sent["Authentication-Results"] = "mx.attacker.example; dkim=fail header.d=example.org; dmarc=fail"
     mail.send(sent, reply_address_of(turn_mail), ann.email)
     assert game_row(mail, game_id).version == version + 1
