@@ -191,6 +191,18 @@ def test_a_games_emails_form_one_thread_with_ids_of_our_domain(make_player, mail
     assert all(str(m["References"]).split()[0] == root for m in mail.sink.messages)  # all of them, answers too
 
 
+def test_thread_headers_for_every_kind_of_email():
+    from workers.compose import game_thread_id, message_id, thread_headers
+
+    root = game_thread_id(7, "play.example.org")
+    assert root == "<game-7@play.example.org>"
+    assert thread_headers(7, "play.example.org", {}) == {"References": root}  # a reminder, a game over...
+    assert thread_headers(None, "play.example.org", {}) == {}  # a sign-in link, a digest: no game
+    answer = thread_headers(7, "play.example.org", {"in_reply_to": "<r@x>", "references": f"{root} <t@y>"})
+    assert answer == {"References": f"{root} <t@y> <r@x>", "In-Reply-To": "<r@x>"}
+    assert message_id("<abc123@turnpost>", "play.example.org") == "<abc123@play.example.org>"
+
+
 def test_one_action_by_reply_is_answered_with_the_second_decision(make_player, mail):
     (ann, bob), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
