@@ -1,8 +1,7 @@
 """Runs the recipe in this folder with a real Postfix and OpenDKIM and checks what
 docs/email.md says of it. Needs root and Debian's `postfix` and `opendkim` packages:
 
-    apt-get install postfix opendkim      # "No configuration" when asked
-    .venv/bin/python docs/postfix/check_recipe.py
+    make postfix-recipe     # installs Debian's postfix and opendkim when missing, then runs this
 
 Postfix runs as an instance of its own (a configuration and queue in a temporary
 folder) on loopback ports, so it touches no other mail system on the machine; a stand-in
