@@ -40,5 +40,15 @@ test: $(STAMP) cairo browser services
 bench: $(STAMP)
 	$(PY) bench/engine.py
 
+# The Postfix and OpenDKIM recipe of docs/email.md, run with a real Postfix on loopback (as root).
+.PHONY: postfix-recipe
+postfix-recipe: $(STAMP)
+	@{ command -v postfix >/dev/null && command -v opendkim >/dev/null; } || { \
+	  echo "installing Debian packages postfix opendkim"; \
+	  echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections; \
+	  $(APT) update -qq && $(APT) install -y -qq postfix opendkim >/dev/null; } \
+	  || { echo "MISSING: Debian packages postfix and opendkim could not be installed" >&2; exit 1; }
+	$(PY) docs/postfix/check_recipe.py
+
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -172,6 +172,10 @@ def serve(host: str, port: int) -> None:
     settings = _settings()
     if not os.environ.get("BASE_URL"):
         settings = dataclasses.replace(settings, base_url=served_base_url(host, port))
+    if settings.smtp_url:
+        from workers.relay_check import exit_unless_relay_usable
+
+        exit_unless_relay_usable(settings)
     upgrade(settings.database_url)
     app = create_app(settings)
     start_dispatcher(app)

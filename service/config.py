@@ -34,6 +34,14 @@ class Settings:
     database_url: str = field(default_factory=lambda: os.environ.get("DATABASE_URL", f"sqlite:///{INSTANCE / 'turnpost.db'}"))
     redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
     smtp_url: str | None = field(default_factory=lambda: os.environ.get("SMTP_URL") or None)
+    # The relay's certificate must chain to these (PEM) instead of the system's CAs: a private CA.
+    smtp_ca_file: str | None = field(default_factory=lambda: os.environ.get("SMTP_CA_FILE") or None)
+    # A relay on this machine (a development one) may take the login without TLS; no other may.
+    smtp_allow_plain_login: bool = field(default_factory=lambda: os.environ.get("SMTP_ALLOW_PLAIN_LOGIN", "") == "1")
+    # DKIM signing of outgoing mail, on when a key file is given (workers/dkim_signing.py).
+    dkim_key_file: str | None = field(default_factory=lambda: os.environ.get("DKIM_KEY_FILE") or None)
+    dkim_selector: str = field(default_factory=lambda: os.environ.get("DKIM_SELECTOR", "turnpost"))
+    dkim_domain: str | None = field(default_factory=lambda: os.environ.get("DKIM_DOMAIN") or None)
     base_url: str = field(default_factory=lambda: os.environ.get("BASE_URL", "http://127.0.0.1:5000").rstrip("/"))
     mail_from: str = field(default_factory=lambda: os.environ.get("MAIL_FROM", "turnpost <play@turnpost.localhost>"))
     secret_key: str = field(default_factory=_secret_key)
@@ -67,6 +75,10 @@ class Settings:
     mail_domain: str = field(default_factory=lambda: os.environ.get("MAIL_DOMAIN", "turnpost.localhost").lower())
     inbound_smtp_port: int = field(default_factory=lambda: int(os.environ.get("INBOUND_SMTP_PORT", "2525")))
     inbound_secret: str | None = field(default_factory=lambda: os.environ.get("INBOUND_SECRET") or None)
+    # The authserv-ids of the mail servers in front whose Authentication-Results are believed
+    # (comma-separated); a header under any other name may have been written by the sender.
+    authserv_ids: tuple[str, ...] = field(default_factory=lambda: tuple(
+        name.strip().lower() for name in os.environ.get("AUTHSERV_ID", "").split(",") if name.strip()))
     # What ordinary MTAs take (a reply with a phone's photo): 25 MiB; only text parts are read.
     inbound_max_bytes: int = 25 * 1024 * 1024
     refusals_per_hour: int = 20  # answers to replies that changed nothing, per address (no mail loops)

@@ -56,21 +56,43 @@ def compose(db: Session, settings, row: Notification) -> Mail:
     subject, text, html = render(row.kind, context)
     return Mail(
         to=row.email, subject=context.get("thread_subject") or subject, text=text, html=html,
-        message_id=row.message_id, sender=settings.mail_from, unsubscribe_url=context.get("unsubscribe_url"),
-        images=images, headers=_headers(context), envelope_from=bounce_address(settings.secret_key, settings.mail_domain, row.id),
+        message_id=message_id(row.message_id, settings.mail_domain), sender=settings.mail_from,
+        unsubscribe_url=context.get("unsubscribe_url"), images=images,
+        headers={**_headers(context), **thread_headers(row.game_id, settings.mail_domain, context)},
+        envelope_from=bounce_address(settings.secret_key, settings.mail_domain, row.id),
         auto_submitted="auto-replied" if row.kind == "reply_answer" else "auto-generated",
     )
 
 
-def _headers(context: dict) -> dict[str, str]:
-    """Reply-To for emails a player may answer; threading for answers to a reply."""
-    headers = {}
-    if context.get("reply_to"):
-        headers["Reply-To"] = context["reply_to"]
-    if context.get("in_reply_to"):
-        headers["In-Reply-To"] = context["in_reply_to"]
-        headers["References"] = " ".join(filter(None, [context.get("references"), context["in_reply_to"]]))
+def message_id(stored: str, domain: str) -> str:
+    """The Message-ID an outbox row's email carries: the row's unique id under our own
+    mail domain (the row keeps only what makes it unique, whatever MAIL_DOMAIN is)."""
+    return f"<{stored.strip('<>').partition('@')[0]}@{domain}>"
+
+
+def game_thread_id(game_id: int, domain: str) -> str:
+    """The root every email of a game refers to, so that mail programs show them as one
+    thread; derived from the game alone, no email needs to be looked up."""
+    return f"<game-{game_id}@{domain}>"
+
+
+def thread_headers(game_id: int | None, domain: str, context: dict) -> dict[str, str]:
+    """References to the game's thread root for every email of a game; an answer to a
+    reply also answers that reply (In-Reply-To, and its References after the root)."""
+    answered = context.get("in_reply_to")
+    chain = [game_thread_id(game_id, domain)] if game_id else []
+    for reference in (context.get("references") or "").split() + ([answered] if answered else []):
+        if reference not in chain:
+            chain.append(reference)
+    headers = {"References": " ".join(chain)} if chain else {}
+    if answered:
+        headers["In-Reply-To"] = answered
     return headers
+
+
+def _headers(context: dict) -> dict[str, str]:
+    """Reply-To for emails a player may answer."""
+    return {"Reply-To": context["reply_to"]} if context.get("reply_to") else {}
 
 
 def _reply_to(settings, game: Game, row: Notification, version: int, purpose: str = "move") -> str:

@@ -21,6 +21,7 @@ from sqlmodel import select, update
 from service.db import transaction
 from service.models import Notification, Seat, User, utcnow
 from workers.compose import compose
+from workers.dkim_signing import signer_for
 from workers.mail import SmtpSender, build_message
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,12 @@ class MaildirTransport:
 
 
 def transport_for(settings):
-    return SmtpSender(settings.smtp_url) if settings.smtp_url else MaildirTransport(settings.maildir)
+    """The SMTP relay of SMTP_URL (TLS verified, DKIM-signing when a key is set), else the
+    local Maildir. Raises ValueError for settings that cannot work."""
+    if not settings.smtp_url:
+        return MaildirTransport(settings.maildir)
+    return SmtpSender(settings.smtp_url, ca_file=settings.smtp_ca_file,
+                      allow_plain_login=settings.smtp_allow_plain_login, signer=signer_for(settings))
 
 
 def wanted(db, row: Notification) -> bool:

@@ -29,9 +29,9 @@ from workers.compose import names_of
 from workers.delivery import mark_bouncing
 from workers.inbound_store import raw_of
 from workers.reply_reading import (
-    MAX_COMMANDS, authentication_failure, body_text, commands, failed_recipients, message_kind, newest_reply, own_addresses,
-    sender,
+    MAX_COMMANDS, body_text, commands, failed_recipients, message_kind, newest_reply, own_addresses, sender,
 )
+from workers.reply_authentication import authentication_failure
 
 log = logging.getLogger(__name__)
 _PROGRESS = {"applied", "resigned"}  # outcomes that moved a game on
@@ -131,7 +131,7 @@ class _Conversation:
                 "Only replies sent from your own address are taken."])
         if self.seat.resigned:
             return self.answer("refused", [f"You have resigned from {self.game.title}; nothing changed."])
-        failed = authentication_failure(self.message)
+        failed = authentication_failure(self.message, seat_address, self.settings.authserv_ids)
         if failed:
             return self.answer("refused", [
                 f"A reply from your address failed the {failed.upper()} check of the receiving mail server, so "

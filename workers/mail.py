@@ -4,13 +4,25 @@ One `SmtpSender` per worker process keeps its connection open between messages a
 reconnects once when the server has dropped it. Every message carries a fixed
 Message-ID chosen by the caller (one per outbox row), so a message sent again after a
 crash is recognisable as the same one.
+
+The relay is reached over TLS whenever it offers it (`smtps://`, or STARTTLS on
+`smtp://`), with its certificate and host name verified, and a login is only ever sent
+encrypted. A relay that cannot be used as configured raises `RelayUnusable`, which the
+mailer reports at its start (workers/relay_check.py) rather than as a failure of each
+email.
 """
 from __future__ import annotations
 
+import copy
+import ipaddress
 import smtplib
+import ssl
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from email.generator import BytesGenerator
 from email.message import EmailMessage
-from email.utils import formatdate
+from email.utils import format_datetime, getaddresses
+from io import BytesIO
 from urllib.parse import unquote, urlsplit
 
 from workers.mail_headers import set_header
@@ -49,7 +61,7 @@ def build_message(mail: Mail) -> EmailMessage:
     set_header(msg, "To", mail.to)  # user text from here on: see workers/mail_headers.py
     set_header(msg, "Subject", mail.subject)
     msg["Message-ID"] = mail.message_id
-    msg["Date"] = formatdate(localtime=False)
+    msg["Date"] = format_datetime(datetime.now(timezone.utc))  # "+0000": the time is known to be UTC
     msg["Auto-Submitted"] = mail.auto_submitted
     if mail.unsubscribe_url:
         msg["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"
@@ -67,21 +79,73 @@ def build_message(mail: Mail) -> EmailMessage:
     return msg
 
 
-class SmtpSender:
-    """Sends messages to the server named by an `smtp://[user:pass@]host:port` URL
-    (`smtps://` for TLS from the start), reusing one connection."""
+class RelayUnusable(Exception):
+    """The relay in SMTP_URL cannot take mail as configured: a login it would get
+    unencrypted, a login it does not offer or refuses, a certificate that does not
+    verify, a login it requires. No retry mends it; a change of the settings or of the
+    relay does."""
 
-    def __init__(self, url: str, timeout: float = 30.0):
+
+def is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def wire_form(message: EmailMessage) -> tuple[bytes, list[str], tuple[str, ...]]:
+    """The message's bytes as they go out, its recipients and the MAIL options it needs,
+    worked out as smtplib's `send_message` does; done here because a DKIM signature
+    is computed over the very bytes that are sent."""
+    recipients = [address for _, address in getaddresses(
+        [str(value) for name in ("To", "Cc", "Bcc") for value in message.get_all(name, [])])]
+    senders = [address for _, address in getaddresses([str(value) for value in message.get_all("From", [])])]
+    international = not all(address.isascii() for address in recipients + senders)
+    shown = copy.copy(message)  # smtplib's way: deleting rebinds the header list, the message keeps its own
+    del shown["Bcc"], shown["Resent-Bcc"]
+    buffer = BytesIO()
+    BytesGenerator(buffer, policy=message.policy.clone(utf8=True) if international else message.policy).flatten(
+        shown, linesep="\r\n")
+    return buffer.getvalue(), recipients, ("SMTPUTF8", "BODY=8BITMIME") if international else ()
+
+
+class SmtpSender:
+    """Sends messages to the relay named by an `smtp://[user:pass@]host[:port]` URL
+    (port 25 unless given; 587 is the submission port) or `smtps://...` (TLS from the
+    start, port 465 unless given), reusing one connection.
+
+    `ca_file` holds the certificates the relay's must chain to (a private CA; the
+    system's otherwise). `allow_plain_login` lets a relay on this machine take the
+    login without TLS (a development relay). `signer` DKIM-signs each message
+    (workers/dkim_signing.py)."""
+
+    def __init__(self, url: str, timeout: float = 30.0, ca_file: str | None = None,
+                 allow_plain_login: bool = False, signer=None):
         parts = urlsplit(url)
         if parts.scheme not in ("smtp", "smtps"):
             raise ValueError(f"SMTP_URL must start with smtp:// or smtps://, not {url!r}")
         self.host = parts.hostname or "127.0.0.1"
         self.port = parts.port or (465 if parts.scheme == "smtps" else 25)
-        self.tls = parts.scheme == "smtps"
+        self.implicit_tls = parts.scheme == "smtps"
         self.user = unquote(parts.username) if parts.username else None
         self.password = unquote(parts.password) if parts.password else None
+        if allow_plain_login and not is_loopback(self.host):
+            raise ValueError(f"SMTP_ALLOW_PLAIN_LOGIN is only for a relay on this machine, not {self.host}: "
+                             "a login sent unencrypted over a network can be read by anyone on the way")
+        self.allow_plain_login = allow_plain_login
+        try:  # verifies the certificate chain and that it names self.host
+            self.tls_context = ssl.create_default_context(cafile=ca_file)
+        except (OSError, ssl.SSLError) as err:
+            raise ValueError(f"SMTP_CA_FILE {ca_file!r} cannot be read as PEM certificates: {err}") from None
+        self.signer = signer
         self.timeout = timeout
         self._connection: smtplib.SMTP | None = None
+
+    @property
+    def relay(self) -> str:
+        return f"the SMTP relay {self.host}:{self.port}"
 
     def connect(self) -> None:
         """Open the connection now (a new worker does, before its first email)."""
@@ -89,19 +153,78 @@ class SmtpSender:
             self._connection = self._connect()
 
     def _connect(self) -> smtplib.SMTP:
-        cls = smtplib.SMTP_SSL if self.tls else smtplib.SMTP
-        connection = cls(self.host, self.port, timeout=self.timeout)
-        if self.user:
-            connection.login(self.user, self.password or "")
+        try:
+            if self.implicit_tls:
+                connection = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=self.tls_context)
+            else:
+                connection = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+        except ssl.SSLCertVerificationError as err:
+            raise RelayUnusable(self._bad_certificate(err)) from None
+        try:
+            self._secure(connection)
+            self._log_in(connection)
+        except BaseException:
+            connection.close()
+            raise
         return connection
+
+    def _secure(self, connection: smtplib.SMTP) -> None:
+        """STARTTLS whenever the relay offers it; a login is never sent in the clear."""
+        connection.ehlo()
+        if self.implicit_tls:
+            return
+        if connection.has_extn("starttls"):
+            try:
+                connection.starttls(context=self.tls_context)
+            except ssl.SSLCertVerificationError as err:
+                raise RelayUnusable(self._bad_certificate(err)) from None
+            connection.ehlo()  # the relay's extensions, AUTH among them, may change under TLS
+        elif self.user and not self.allow_plain_login:
+            raise RelayUnusable(
+                f"{self.relay} offers no STARTTLS, and the login in SMTP_URL is never sent unencrypted: use the "
+                "relay's submission port with STARTTLS (smtp://user:password@host:587) or smtps:// (port 465)")
+
+    def _log_in(self, connection: smtplib.SMTP) -> None:
+        if not self.user:
+            return
+        if not connection.has_extn("auth"):
+            raise RelayUnusable(f"{self.relay} offers no login (no AUTH in its EHLO answer), yet SMTP_URL names "
+                                f"the user {self.user!r}: check the port (587 for submission) or drop the login")
+        try:
+            connection.login(self.user, self.password or "")
+        except smtplib.SMTPAuthenticationError as err:
+            raise RelayUnusable(f"{self.relay} refused the login of {self.user!r}: {_answer(err)}") from None
+
+    def _bad_certificate(self, err: ssl.SSLCertVerificationError) -> str:
+        return (f"the certificate of {self.relay} does not verify ({err.verify_message or err}): it must be valid "
+                f"for the name {self.host!r} and chain to a trusted CA (SMTP_CA_FILE names a private CA's file)")
+
+    def check(self, envelope_from: str) -> None:
+        """Connect, secure, log in, and ask whether the relay takes mail from
+        `envelope_from` (MAIL, then RSET: nothing is sent); RelayUnusable if it wants a
+        login or TLS it does not get."""
+        self.connect()
+        code, text = self._connection.mail(envelope_from)
+        self._connection.rset()
+        if code == 530:
+            raise RelayUnusable(f"{self.relay} takes no mail without a login: {code} {text.decode('utf-8', 'replace')}")
 
     def send(self, message: EmailMessage, envelope_from: str | None = None) -> None:
         """Return only once the server has accepted the message; raise otherwise."""
+        data, recipients, options = wire_form(message)
+        if self.signer is not None:
+            data = self.signer.sign(data)
+        if envelope_from is None:
+            envelope_from = next((address for _, address in getaddresses([str(message["From"])])), "")
         for attempt in (1, 2):
             self.connect()
             try:
-                self._connection.send_message(message, from_addr=envelope_from)
+                self._connection.sendmail(envelope_from, recipients, data, mail_options=options)
                 return
+            except smtplib.SMTPSenderRefused as err:
+                if err.smtp_code == 530:  # 5.7.0: authentication or TLS required before MAIL
+                    raise RelayUnusable(f"{self.relay} takes no mail without a login: {_answer(err)}") from None
+                raise
             except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused):
                 raise  # the server answered: a new connection would not change its answer
             except OSError:  # SMTPServerDisconnected too: an idle connection closed, a timeout
@@ -113,6 +236,11 @@ class SmtpSender:
         if self._connection is not None:
             try:
                 self._connection.quit()
-            except smtplib.SMTPException:
+            except (smtplib.SMTPException, OSError):
                 pass
             self._connection = None
+
+
+def _answer(err: smtplib.SMTPResponseException) -> str:
+    text = err.smtp_error.decode("utf-8", "replace") if isinstance(err.smtp_error, bytes) else str(err.smtp_error)
+    return f"{err.smtp_code} {text}"

@@ -8,7 +8,6 @@ import unicodedata
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
 
-import authres
 import html2text
 from mailparser_reply import EmailReplyParser
 from mailparser_reply.parser import EmailMessage as ThreadText
@@ -85,19 +84,6 @@ def sender(message: EmailMessage) -> str:
     """The From address, lowercased ('' if there is none)."""
     addresses = getaddresses([str(value) for value in message.get_all("From", [])])
     return addresses[0][1].strip().lower() if addresses else ""
-
-
-def authentication_failure(message: EmailMessage) -> str | None:
-    """'dkim' or 'dmarc' when a receiving server recorded that check as failed."""
-    for value in message.get_all("Authentication-Results", []):
-        try:
-            header = authres.AuthenticationResultsHeader.parse(f"Authentication-Results: {value}")
-        except Exception:  # noqa: BLE001 - an unreadable header proves nothing either way
-            continue
-        for result in header.results:
-            if result.method in ("dkim", "dmarc") and result.result in ("fail", "permerror"):
-                return result.method
-    return None
 
 
 def body_text(message: EmailMessage) -> str:

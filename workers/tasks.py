@@ -14,6 +14,7 @@ from service.db import make_engine
 from workers import deadlines, delivery, inbound, inbound_store, warm_up
 from workers.app import celery, mail_queue
 from workers.dispatch import CeleryDispatcher
+from workers.relay_check import exit_unless_relay_usable
 
 log = logging.getLogger(__name__)
 DEADLINE_BATCH = 20
@@ -34,9 +35,12 @@ def _delivers_mail(app) -> bool:
 
 @worker_init.connect
 def _ready_before_fork(sender, **_):
-    """A worker that delivers mail draws each game once in its main process, so that
-    the processes it forks start with the drawings ready (workers/warm_up.py)."""
+    """A worker that delivers mail checks its relay (one that cannot be used ends the
+    worker, saying why: workers/relay_check.py), then draws each game once in its main
+    process, so that the processes it forks start with the drawings ready
+    (workers/warm_up.py)."""
     if _delivers_mail(sender.app):
+        exit_unless_relay_usable(Settings())
         warm_up.draw_every_game()
 
 

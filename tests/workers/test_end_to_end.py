@@ -22,6 +22,7 @@ from service.models import Deadline, Game, Move, Notification
 from tests.engine.tigris_positions import revolt_position
 from tests.conftest import Player, put_position
 from workers.app import inbound_queue, mail_queue
+from workers.compose import message_id
 
 LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
 
@@ -181,7 +182,7 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
                                                                     Notification.sent_at.is_(None)))][:5]
         rows = wait_for(all_sent, timeout=90, what="every row sent", state=unsent)
     received = [m["Message-ID"] for m in stack.inbox.messages]
-    expected = {r.message_id for r in rows}
+    expected = {message_id(r.message_id, stack.settings.mail_domain) for r in rows}
     assert expected <= set(received), "an email was lost"
     duplicates = sum(received.count(mid) - 1 for mid in expected)
     assert duplicates <= kills

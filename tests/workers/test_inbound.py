@@ -164,6 +164,45 @@ def test_a_reply_with_two_actions_plays_the_turn_and_is_answered_in_its_thread(m
     assert "your decision" in mails_to(mail.sink, bob.email)[-1]["Subject"]
 
 
+def test_a_games_emails_form_one_thread_with_ids_of_our_domain(make_player, mail):
+    """Every email of a game refers to the game's thread root; an answer to a reply also
+    answers that reply; Message-IDs are of MAIL_DOMAIN and dates say +0000."""
+    (ann, bob), game_id = two_player_game(make_player, mail)
+    domain = mail.settings.mail_domain
+    root = f"<game-{game_id}@{domain}>"
+    game_mails = list(mail.sink.messages)  # all of this game: invitations, turn emails
+    assert any("your decision" in m["Subject"] for m in game_mails)
+    for message in mail.sink.messages:
+        assert str(message["Message-ID"]).endswith(f"@{domain}>") and str(message["Date"]).endswith(" +0000")
+    assert all(str(m["References"]).split()[0] == root and m["In-Reply-To"] is None for m in game_mails)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    sent = reply(turn_mail, first, ann.email)
+    del sent["References"]
+    sent["References"] = f"{turn_mail['References']} {turn_mail['Message-ID']}"  # as a mail program writes it
+    mail.send(sent, reply_address_of(turn_mail), ann.email)
+    answer = latest_to(mail, ann)
+    assert answer["In-Reply-To"] == sent["Message-ID"]
+    assert str(answer["References"]).split() == [root, turn_mail["Message-ID"], sent["Message-ID"]]
+    # A reply that kept only the answered email's id is still put in the game's thread.
+    bare = reply(answer, "board", ann.email)
+    mail.send(bare, reply_address_of(answer), ann.email)
+    assert str(latest_to(mail, ann)["References"]).split() == [root, answer["Message-ID"], bare["Message-ID"]]
+    assert all(str(m["References"]).split()[0] == root for m in mail.sink.messages)  # all of them, answers too
+
+
+def test_thread_headers_for_every_kind_of_email():
+    from workers.compose import game_thread_id, message_id, thread_headers
+
+    root = game_thread_id(7, "play.example.org")
+    assert root == "<game-7@play.example.org>"
+    assert thread_headers(7, "play.example.org", {}) == {"References": root}  # a reminder, a game over...
+    assert thread_headers(None, "play.example.org", {}) == {}  # a sign-in link, a digest: no game
+    answer = thread_headers(7, "play.example.org", {"in_reply_to": "<r@x>", "references": f"{root} <t@y>"})
+    assert answer == {"References": f"{root} <t@y> <r@x>", "In-Reply-To": "<r@x>"}
+    assert message_id("<abc123@turnpost>", "play.example.org") == "<abc123@play.example.org>"
+
+
 def test_one_action_by_reply_is_answered_with_the_second_decision(make_player, mail):
     (ann, bob), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
@@ -338,28 +377,75 @@ def test_a_forged_sender_is_refused_and_only_the_seat_is_told(make_player, mail)
     assert game_row(mail, game_id).version == version + 1
 
 
-def test_a_failed_dkim_check_is_refused(make_player, mail):
+@pytest.fixture
+def front_mta(mail):
+    """The mail server in front signs its Authentication-Results as mx.turnpost.localhost."""
+    trusted, mail.settings.authserv_ids = mail.settings.authserv_ids, ("mx.turnpost.localhost",)
+    yield "mx.turnpost.localhost"
+    mail.settings.authserv_ids = trusted
+
+
+def test_a_failed_dkim_check_of_the_senders_domain_is_refused(make_player, mail, front_mta):
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
     version = game_row(mail, game_id).version
     first, _ = two_actions(mail, game_id)
-    forged = reply(turn_mail, first, ann.email, Authentication_Results="mx.turnpost.localhost; dkim=fail header.d=example.org")
+    forged = reply(turn_mail, first, ann.email, Authentication_Results=f"{front_mta}; dkim=fail header.d=example.org")
     mail.send(forged, reply_address_of(turn_mail), ann.email)
     assert game_row(mail, game_id).version == version
     assert "DKIM" in text_of(latest_to(mail, ann))
 
 
-def test_a_failed_dmarc_check_is_refused(make_player, mail):
+def test_a_failed_dmarc_check_is_refused(make_player, mail, front_mta):
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
     version = game_row(mail, game_id).version
     first, _ = two_actions(mail, game_id)
     forged = reply(turn_mail, first, ann.email,
-                   Authentication_Results="mx.turnpost.localhost; dmarc=fail header.from=example.org")
+                   Authentication_Results=f"{front_mta}; dmarc=fail header.from=example.org")
     mail.send(forged, reply_address_of(turn_mail), ann.email)
     assert game_row(mail, game_id).version == version
     assert "failed the DMARC check" in text_of(latest_to(mail, ann))
     assert [row.outcome for row in mail.inbound_rows(reply_address_of(turn_mail))] == ["refused"]
+
+
+def test_results_the_sender_wrote_himself_or_of_another_domain_refuse_nothing(make_player, mail, front_mta):
+    """A failure under another authserv-id (anyone can write that header) and a broken
+    signature of a third party beside a valid one of the sender's domain are no reason
+    to refuse; the move is applied."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    version = game_row(mail, game_id).version
+    first, _ = two_actions(mail, game_id)
+    sent = reply(turn_mail, first, ann.email)
+    sent["Authentication-Results"] = (f"{front_mta}; dkim=pass header.d=example.org; "
+                                      "dkim=fail header.d=lists.example.net")
+    sent["Authentication-Results"] = "mx.attacker.example; dkim=fail header.d=example.org; dmarc=fail"
+    mail.send(sent, reply_address_of(turn_mail), ann.email)
+    assert game_row(mail, game_id).version == version + 1
+    assert "Applied:" in text_of(latest_to(mail, ann))
+
+
+@pytest.mark.parametrize("results, refused", [
+    ([], None),
+    (["mx.ours; dkim=fail header.d=example.org"], "dkim"),
+    (["mx.ours; dkim=permerror header.i=@example.org"], "dkim"),
+    (["mx.ours; dkim=fail header.d=example.org; dkim=pass header.d=example.org"], None),  # one of two signatures broke
+    (["mx.ours; dkim=fail header.d=example.net; dkim=pass header.d=example.org"], None),  # a third party's broke
+    (["mx.ours; dkim=fail header.d=example.net"], None),  # only a third party signed, and it broke: DMARC decides
+    (["mx.ours; dkim=pass header.d=example.org", "MX.OURS; dmarc=fail header.from=example.org"], "dmarc"),
+    (["mx.ours; dmarc=permerror header.from=example.org"], None),  # a broken DMARC record is no forgery
+    (["mx.theirs; dmarc=fail header.from=example.org"], None),  # not our server's
+    (["mx.ours; dkim=fail header.d=example.org", "mx.ours; dkim=pass header.d=mail.example.org"], "dkim"),
+    (["mx.ours; dkim=fail header.d=example.org (signature bad) ", "mx.ours"], "dkim"),
+])
+def test_which_authentication_results_refuse_a_reply(results, refused):
+    from workers.reply_authentication import authentication_failure
+
+    message = parse(b"".join(b"Authentication-Results: " + value.encode() + b"\r\n" for value in results)
+                    + b"From: ann@example.org\r\n\r\nhi\r\n")
+    assert authentication_failure(message, "ann@example.org", ("mx.ours",)) == refused
+    assert authentication_failure(message, "ann@example.org", ()) is None  # no server configured: none believed
 
 
 def test_replies_that_change_nothing_get_a_few_answers_an_hour_and_moves_always_do(make_player, mail):
