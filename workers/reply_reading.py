@@ -209,15 +209,21 @@ def own_addresses(mail_from: str, mail_domain: str) -> tuple[str, ...]:
 
 _DECORATION = re.compile(r"^\s*(?:[-*\u2022>]|\d+[.)])\s+")  # a list bullet or number before a move
 _QUOTES = "\"'`\u201c\u201d\u2018\u2019"
+# A sentence ends at ".", "!", "?" or ":" before a space: "Thanks! tile red F7" is a
+# greeting and a move (no move is written with those marks inside it).
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
 
 
 def commands(text: str) -> list[str]:
-    """The commands of a reply: one per line, or separated by `;`; blank ones dropped,
-    as are the list bullets, quotes and end punctuation people put around them."""
+    """The pieces of a reply that may each be a command: its lines, cut at `;` and at
+    sentence ends; blank ones dropped, as are the list bullets, quotes and end
+    punctuation people put around them."""
     found = []
     for line in text.splitlines():
         for part in line.split(";"):
-            command = _DECORATION.sub("", part).strip().strip(_QUOTES).strip().rstrip(".,!").strip(_QUOTES).strip()
-            if command == "?" or any(char.isalnum() for char in command):  # not a rule such as "* * *"
-                found.append(command)
-    return found[:MAX_COMMANDS + 1]
+            for sentence in _SENTENCE_END.split(_DECORATION.sub("", part)):
+                command = _DECORATION.sub("", sentence).strip().strip(_QUOTES).strip()
+                command = command.rstrip(".,!:").strip(_QUOTES).strip()
+                if command == "?" or any(char.isalnum() for char in command):  # not a rule such as "* * *"
+                    found.append(command)
+    return found
