@@ -64,4 +64,8 @@ class Settings:
     inbound_smtp_port: int = field(default_factory=lambda: int(os.environ.get("INBOUND_SMTP_PORT", "2525")))
     inbound_secret: str | None = field(default_factory=lambda: os.environ.get("INBOUND_SECRET") or None)
     inbound_max_bytes: int = 1024 * 1024
+    # Mail providers' inbound webhooks (docs/email.md): Mailgun's webhook signing key,
+    # Postmark's basic-auth "user:password" in the webhook URL.
+    mailgun_signing_key: str | None = field(default_factory=lambda: os.environ.get("MAILGUN_SIGNING_KEY") or None)
+    postmark_inbound_auth: str | None = field(default_factory=lambda: os.environ.get("POSTMARK_INBOUND_AUTH") or None)
     refusals_per_hour: int = 20  # answers to replies that changed nothing, per address (no mail loops)
