@@ -74,7 +74,8 @@ def seats_of(db: Session, game: Game) -> list[Seat]:
     key = ("seats", game.id)
     if key not in db.info:
         found = db.exec(select(Seat, User).outerjoin(User, User.id == Seat.user_id)
-                        .where(Seat.game_id == game.id).order_by(Seat.id)).all()
+                        .where(Seat.game_id == game.id).order_by(Seat.id)
+                        .execution_options(populate_existing=True)).all()
         db.info[key] = [seat for seat, _ in found]
         db.info[("seat users", game.id)] = {user.id: user for _, user in found if user is not None}
     return db.info[key]
@@ -114,6 +115,10 @@ def decision_is_current(db: Session, game: Game, seat_number: int, version) -> b
     nothing, or whose decision's start is unknown, needs the game's own version."""
     if not isinstance(version, int) or isinstance(version, bool) or game.status != "active":
         return version == game.version and not isinstance(version, bool)
+    if version != game.version:
+        # The seats read with the locked game come from before any wait for its lock
+        # (PostgreSQL re-reads only the locked row): read them as committed now.
+        _forget_seats(db, game)
     seat = next((s for s in seats_of(db, game) if s.seat == seat_number), None)
     began = seat.decision_version if seat is not None else None
     if began is None or seat_number not in rules(game).pending(game_state(game)):

@@ -123,3 +123,33 @@ def test_a_tigris_conflict_answer_is_applied_once_and_an_old_one_is_stale(make_p
     assert game_row(mail, game_id).version == committed + 1
     assert click(client, link).status_code == 409
     assert game_row(mail, game_id).version == committed + 1
+
+
+def test_simultaneous_submits_of_one_seats_decision_at_an_older_version_accept_exactly_one(make_player, mail):
+    """Another seat moved first (the game is a version on), then the same seat sends
+    its settling many times at once at the version it saw: exactly one is taken, the
+    others are stale (they wait for the game's lock, then read the seat as committed)."""
+    import threading
+
+    players, started = start_game(make_player, 2, game="civ-cards")
+    game_id = started["id"]
+    version = play_until_everyone_settles(players, game_id)
+    rules = engine.get_game("civ-cards")
+    first = rules.parse_move(players[0].get(f"/api/games/{game_id}/moves/legal").json["moves"][0]["text"])
+    assert players[0].post(f"/api/games/{game_id}/moves", json={"version": version, "move": first}).status_code == 200
+    legal = players[1].get(f"/api/games/{game_id}/moves/legal").json["moves"]
+    barrier, answers = threading.Barrier(12), []
+
+    def submit(i):
+        client = players[1].client.application.test_client()
+        body = {"version": version, "move": rules.parse_move(legal[i % len(legal)]["text"])}
+        barrier.wait()
+        answers.append(client.post(f"/api/games/{game_id}/moves", json=body, headers=players[1].headers))
+
+    threads = [threading.Thread(target=submit, args=(i,)) for i in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(a.status_code for a in answers) == [200] + [409] * 11
+    assert game_row(mail, game_id).version == version + 2
