@@ -38,7 +38,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 sys.path.insert(0, os.path.dirname(_HERE))
 
-from workers.reply_reading import body_text, newest_reply  # noqa: E402
+from workers.reply_reading import _plain_characters, body_text, newest_reply  # noqa: E402
 
 PROBE = "tile red F7"
 SIGN_OFF_LINES, SIGN_OFF_CHARS = 3, 40
@@ -51,7 +51,9 @@ console.log(JSON.stringify(texts.map(t => new EmailReplyParser().read(t).getVisi
 
 
 def lines_of(text: str) -> list[str]:
-    return [line.strip() for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+    """The text's non-blank lines, stripped, with the characters folded as turnpost reads
+    them (dashes as "-", no-break spaces as spaces)."""
+    return [line.strip() for line in _plain_characters(text).split("\n") if line.strip()]
 
 
 def compare(ours: str, expected: str, original: str) -> str:
@@ -60,8 +62,9 @@ def compare(ours: str, expected: str, original: str) -> str:
     if mine == theirs:
         return "agree"
     tail = theirs[len(mine):]
-    if theirs[:len(mine)] == mine and len(tail) <= SIGN_OFF_LINES and all(len(t) <= SIGN_OFF_CHARS for t in tail):
-        return "sign-off"
+    if theirs[:len(mine)] == mine and (tail[0] in ("-", "--") or (
+            len(tail) <= SIGN_OFF_LINES and all(len(t) <= SIGN_OFF_CHARS for t in tail))):
+        return "sign-off"  # a short sign-off, or a signature after its "-- " line
     extra = [line for line in mine if line not in theirs]
     source = lines_of(original)
     last = max((i for i, line in enumerate(source) if theirs and line == theirs[-1]), default=-1)
@@ -70,20 +73,26 @@ def compare(ours: str, expected: str, original: str) -> str:
     return "lost"
 
 
-def planted(text: str) -> list[str]:
-    """The text with the probe move planted in its quote: after the first `>` line,
-    and after the last line (with the quote marks of the line above)."""
+def planted(text: str, expected: str) -> list[str]:
+    """The text with the probe move planted in its quote: after its first `>` line, and
+    after its last line (with that line's quote marks) when at least 3 lines follow the
+    reference's text (a quoted or copied email rather than a signature)."""
     rows = text.replace("\r\n", "\n").split("\n")
     found = []
     first_quoted = next((i for i, row in enumerate(rows) if row.lstrip().startswith(">")), None)
     if first_quoted is not None:
-        marks = rows[first_quoted][:len(rows[first_quoted]) - len(rows[first_quoted].lstrip("> "))]
-        found.append("\n".join(rows[:first_quoted + 1] + [marks + PROBE] + rows[first_quoted + 1:]))
-    last = max((i for i, row in enumerate(rows) if row.strip()), default=None)
-    if last is not None:
-        marks = rows[last][:len(rows[last]) - len(rows[last].lstrip("> "))]
-        found.append("\n".join(rows[:last + 1] + [marks + PROBE] + rows[last + 1:]))
+        found.append("\n".join(rows[:first_quoted + 1] + [_marks(rows[first_quoted]) + PROBE] + rows[first_quoted + 1:]))
+    theirs = lines_of(expected)
+    stripped = [row.strip() for row in rows]
+    reply_end = max((i for i, row in enumerate(stripped) if theirs and row == theirs[-1]), default=-1)
+    last = max((i for i, row in enumerate(stripped) if row), default=-1)
+    if sum(1 for row in stripped[reply_end + 1:] if row) >= 3:
+        found.append("\n".join(rows[:last + 1] + [_marks(rows[last]) + PROBE] + rows[last + 1:]))
     return found
+
+
+def _marks(row: str) -> str:
+    return row[:len(row) - len(row.lstrip("> "))]
 
 
 def plain_fixtures(folder: Path) -> dict[str, str]:
@@ -138,15 +147,16 @@ def main() -> None:
             ours = newest_reply(text)
             outcome = compare(ours, expected, text)
             counts[outcome] += 1
-            for probe in planted(text):
+            for probe in planted(text, expected):
                 probes += 1
                 if PROBE in newest_reply(probe):
                     read += 1
                     if args.show:
                         print(f"  PROBE READ {set_name} {name}")
             if args.show and outcome not in ("agree", "sign-off"):
-                print(f"  {outcome.upper()} {set_name} {name}\n    ours:     {lines_of(ours)[:6]}\n"
-                      f"    expected: {lines_of(expected)[:6]}")
+                mine, theirs = lines_of(ours), lines_of(expected)
+                print(f"  {outcome.upper()} {set_name} {name}\n    only ours:     {[x for x in mine if x not in theirs][:5]}"
+                      f"\n    only expected: {[x for x in theirs if x not in mine][:5]}")
         probes_read += read
         for key, value in counts.items():
             totals[key] = totals.get(key, 0) + value
