@@ -17,8 +17,10 @@ The fixtures are read from checkouts given on the command line; nothing is fetch
   `<name>_reply_text` file gives the reply.
 
 A case agrees when the two texts are the same, line by line with blank lines and
-surrounding spaces ignored, or differ only by a short sign-off that turnpost drops
-(docs/email.md: at most 3 lines of at most 40 characters at the end). "Quoted kept"
+surrounding spaces ignored and characters folded as turnpost reads them, or differ
+only by a sign-off at the end: a signature after its "-- " line or a closing block of
+at most 3 lines of at most 40 characters, that one side drops and the other keeps
+(turnpost passes such lines over as text, never as moves). "Quoted kept"
 counts cases where turnpost's text has a line the reference left out that comes after
 the reference's text (a piece of the quote). The probe plants `tile red F7` in the
 quoted part of each case (after its first `>` line, and at its end, with the quote
@@ -29,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from email import message_from_bytes, policy
@@ -65,6 +68,9 @@ def compare(ours: str, expected: str, original: str) -> str:
     if theirs[:len(mine)] == mine and (tail[0] in ("-", "--") or (
             len(tail) <= SIGN_OFF_LINES and all(len(t) <= SIGN_OFF_CHARS for t in tail))):
         return "sign-off"  # a short sign-off, or a signature after its "-- " line
+    more = mine[len(theirs):]
+    if mine[:len(theirs)] == theirs and len(more) <= SIGN_OFF_LINES and all(len(m) <= SIGN_OFF_CHARS for m in more):
+        return "sign-off"  # a short closing block the reference drops, which turnpost passes over as text
     extra = [line for line in mine if line not in theirs]
     source = lines_of(original)
     last = max((i for i, line in enumerate(source) if theirs and line == theirs[-1]), default=-1)
@@ -73,10 +79,15 @@ def compare(ours: str, expected: str, original: str) -> str:
     return "lost"
 
 
+# A line that shows a quoted or copied email (rather than a signature) below the reply:
+# a quoted line, a header ending in ":", a "From:" field, an "Original Message" rule.
+_QUOTE_SIGN = re.compile(r"^>|:$|^\*?(From|De|Von|Da|Van|Fra|Od)\s?:|^-{2,}\s*\w.*-{2,}$|^_{10,}$", re.IGNORECASE)
+
+
 def planted(text: str, expected: str) -> list[str]:
     """The text with the probe move planted in its quote: after its first `>` line, and
-    after its last line (with that line's quote marks) when at least 3 lines follow the
-    reference's text (a quoted or copied email rather than a signature)."""
+    after its last line (with that line's quote marks) when the lines below the
+    reference's text show a quoted or copied email (not only a signature)."""
     rows = text.replace("\r\n", "\n").split("\n")
     found = []
     first_quoted = next((i for i, row in enumerate(rows) if row.lstrip().startswith(">")), None)
@@ -86,7 +97,7 @@ def planted(text: str, expected: str) -> list[str]:
     stripped = [row.strip() for row in rows]
     reply_end = max((i for i, row in enumerate(stripped) if theirs and row == theirs[-1]), default=-1)
     last = max((i for i, row in enumerate(stripped) if row), default=-1)
-    if sum(1 for row in stripped[reply_end + 1:] if row) >= 3:
+    if any(_QUOTE_SIGN.search(row) for row in stripped[reply_end + 1:]):
         found.append("\n".join(rows[:last + 1] + [_marks(rows[last]) + PROBE] + rows[last + 1:]))
     return found
 

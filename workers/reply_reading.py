@@ -146,9 +146,23 @@ def newest_reply(text: str, own_addresses: tuple[str, ...] = ()) -> str:
     # A list of moves written with "- " bullets is not a signature.
     thread = ThreadText(text=unquoted, languages=_LANGUAGES, keep_hyphen_lists=True).read()
     for reply in thread.replies:
-        if (reply.body or "").strip():
-            return reply.body.strip()
+        body = (reply.body or "").strip()
+        if reply.signatures and not _SIGNATURE_START.match(reply.signatures):
+            # The parser took a sign-off ("Thanks,", "Grüße") for a signature and dropped
+            # what follows it, where a move may stand: keep it (it is passed over as text).
+            kept = reply.full_body.strip().splitlines()
+            end = next((i for i, line in enumerate(kept) if _SIGNATURE_START.match(line)), len(kept))
+            body = "\n".join(kept[:end]).strip()
+        if body:
+            return body
     return ""
+
+
+# How a signature proper starts (the "-- " line, a rule, "Sent from my ..."): all below is
+# the signature, or the answered email that phones put there.
+_SIGNATURE_START = re.compile(
+    r"\s*(?:--|__|Sent |Envoy|Enviado|Inviato|Gesendet|Verzonden|Skickat|Sendt|Wys[łl]ane|Get Outlook|Von meinem"
+    r"|Obtenir Outlook|Scarica Outlook|Descargar Outlook)", re.IGNORECASE)
 
 
 # Dashes and minus signs that word processors and phones put for "-".
