@@ -116,3 +116,46 @@ def test_a_misspelt_move_could_not_be_read_and_gets_the_notation(make_player, ma
     assert "\"leader kng G6\" could not be read" in body and "'kng' is not a leader" in body, body
     assert "is not allowed" not in body and "How to write moves" in body
     assert mail.inbound_rows(reply_address_of(turn_mail))[0].outcome == "unreadable"
+
+
+# --- where the player's own text ends: our own cases of each kind of reply that other
+# projects' reply fixtures showed read wrongly (bench/reply_fixtures.py measures those) -----
+
+QUOTED_MOVE = "tile red A1"  # in the answered email: never to be read
+
+
+@pytest.mark.parametrize("text", [
+    # A name-only "On ... wrote:" (no address) above a quote, the move written below it.
+    "Hi Bob,\nOn Tue, 24 Nov 2026 at 10:00, Bob Player wrote:\n> e.g. tile red A1\n> Your move\n\ntile red F7\n",
+    # The move on the line of the attribution.
+    "tile red F7 On Tue, 24 Nov 2026 at 10:00, Bob Player <bob@example.org> wrote:\n> e.g. tile red A1\n",
+    # A move after a sign-off word the reply parser takes for a signature.
+    "Viele Grüße\ntile red F7\n\n> e.g. tile red A1\n",
+    "Thanks,\nAnn\ntile red F7\n",
+    "Cordialement\ntile red F7\n",
+    # A copy of the email under a header in a language the reply parser does not know.
+    "tile red F7\n\nср, 25 нояб. 2026 г. в 10:00, Bob Player <bob@example.org>:\n\ne.g. tile red A1\n",
+    "tile red F7\n\nEm 25 de novembro de 2026 às 10:00, Bob Player (\nbob@example.org) escreveu:\n\ne.g. tile red A1\n",
+    "tile red F7\n\n---- Bob Player wrote ----\n\ntile red A1\n",
+    "tile red F7\n\nW dniu 25.11.2026 10:00 Bob Player <bob@example.org> napisał:\ntile red A1\n",
+    "tile red F7\n\nOn 25 Nov 2026, at 10:00, Bob Player\n<bob@example.org>\nwrote:\n\ntile red A1\n",
+    # A bare "Original Message" line with no From block under it, in English and German.
+    "tile red F7\n\n-----Original Message-----\ntile red A1\n",
+    "tile red F7\n\n-----Ursprüngliche Nachricht-----\ntile red A1\n",
+    # Outlook's header block in French, after its rule of underscores or without it.
+    "tile red F7\n\nDe : Bob Player <bob@example.org>\nEnvoyé : mercredi 25 novembre 2026 10:00\nÀ : Ann\n\ntile red A1\n",
+    "tile red F7\n________________________________\nDe : Bob Player\ntile red A1\n",
+    # A long quoted line wrapped by the mail program: its second half lost the ">".
+    "tile red F7\n\n> Your decision: place a tile or a leader; the moves open now are, for example,\n"
+    "tile red A1 or leader king G6\n> Deadline: Friday\n",
+    # A phone's signature, then the answered email without a header.
+    "tile red F7\n\nSent from my Galaxy\n\ntile red A1\n",
+])
+def test_only_the_players_own_move_is_read_and_never_a_quoted_one(text):
+    moves, prose = read(text)
+    assert moves == ["tile red F7"], (moves, prose)
+    assert prose is not None and not any(QUOTED_MOVE in piece for piece in prose), prose
+
+
+def test_a_sentence_that_only_mentions_writing_is_kept():
+    assert read("I wrote it down: tile red F7") == (["tile red F7"], ["I wrote it down"])
