@@ -92,7 +92,8 @@ def planted(text: str, expected: str) -> list[str]:
     found = []
     first_quoted = next((i for i, row in enumerate(rows) if row.lstrip().startswith(">")), None)
     if first_quoted is not None:
-        found.append("\n".join(rows[:first_quoted + 1] + [_marks(rows[first_quoted]) + PROBE] + rows[first_quoted + 1:]))
+        probe = _marks(rows[first_quoted]) + PROBE
+        found.append("\n".join(rows[:first_quoted + 1] + [probe] + rows[first_quoted + 1:]))
     theirs = lines_of(expected)
     stripped = [row.strip() for row in rows]
     reply_end = max((i for i, row in enumerate(stripped) if theirs and row == theirs[-1]), default=-1)
@@ -150,7 +151,8 @@ def main() -> None:
     }
     totals: dict[str, int] = {}
     probes = probes_read = 0
-    print(f"{'fixtures':30} {'cases':>5} {'agree':>6} {'sign-off':>8} {'quoted kept':>11} {'lost':>5} {'probe read':>10}")
+    print(f"{'fixtures':30} {'cases':>5} {'agree':>6} {'sign-off':>8} {'quoted kept':>11} {'lost':>5} "
+          f"{'probe read':>10}")
     for set_name, cases in sets.items():
         counts = dict.fromkeys(("agree", "sign-off", "quoted kept", "lost"), 0)
         read = 0
@@ -166,7 +168,8 @@ def main() -> None:
                         print(f"  PROBE READ {set_name} {name}")
             if args.show and outcome not in ("agree", "sign-off"):
                 mine, theirs = lines_of(ours), lines_of(expected)
-                print(f"  {outcome.upper()} {set_name} {name}\n    only ours:     {[x for x in mine if x not in theirs][:5]}"
+                print(f"  {outcome.upper()} {set_name} {name}\n"
+                      f"    only ours:     {[x for x in mine if x not in theirs][:5]}"
                       f"\n    only expected: {[x for x in theirs if x not in mine][:5]}")
         probes_read += read
         for key, value in counts.items():

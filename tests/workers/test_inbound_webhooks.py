@@ -49,10 +49,10 @@ def postmark_json(message, recipient: str, raw: bool = False) -> dict:
     data = {
         "FromName": "", "MessageStream": "inbound", "From": sender,
         "FromFull": {"Email": sender, "Name": "", "MailboxHash": ""},
-        "To": recipient, "ToFull": [{"Email": recipient, "Name": "", "MailboxHash": recipient.split("+")[1].split("@")[0]}],
+        "To": recipient, "ToFull": [{"Email": recipient, "Name": "", "MailboxHash": hash_of(recipient)}],
         "Cc": "", "CcFull": [], "Bcc": "", "BccFull": [], "OriginalRecipient": recipient,
         "Subject": str(message["Subject"]), "MessageID": str(uuid.uuid4()), "ReplyTo": "",
-        "MailboxHash": recipient.split("+")[1].split("@")[0], "Date": "Thu, 26 Nov 2026 16:59:01 +0100",
+        "MailboxHash": hash_of(recipient), "Date": "Thu, 26 Nov 2026 16:59:01 +0100",
         "TextBody": message.get_body(("plain",)).get_content(), "HtmlBody": "", "StrippedTextReply": "", "Tag": "",
         "Headers": [
             {"Name": "Return-Path", "Value": f"<{sender}>"},
@@ -69,6 +69,11 @@ def postmark_json(message, recipient: str, raw: bool = False) -> dict:
     return data
 
 
+def hash_of(address: str) -> str:
+    """What Postmark calls the mailbox hash: the part after "+" in the local part."""
+    return address.split("+")[1].split("@")[0]
+
+
 def basic(credentials: str) -> dict:
     return {"Authorization": "Basic " + base64.b64encode(credentials.encode()).decode()}
 
@@ -81,7 +86,8 @@ def test_mailgun_raw_mime_route_is_signed_and_plays_the_reply(make_player, provi
     recipient = reply_address_of(turn_mail)
     raw = reply(turn_mail, first, ann.email).as_bytes()
 
-    assert post_mailgun(providers, mailgun_form(raw, recipient, ann.email, key="key-of-someone-else")).status_code == 401
+    wrong_key = mailgun_form(raw, recipient, ann.email, key="key-of-someone-else")
+    assert post_mailgun(providers, wrong_key).status_code == 401
     old = post_mailgun(providers, mailgun_form(raw, recipient, ann.email, timestamp=int(time.time()) - 3600))
     assert old.status_code == 401 and old.json["code"] == "stale_signature"
     forged = mailgun_form(raw, recipient, ann.email)

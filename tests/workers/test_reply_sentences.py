@@ -143,7 +143,8 @@ QUOTED_MOVE = "tile red A1"  # in the answered email: never to be read
     "tile red F7\n\n-----Original Message-----\ntile red A1\n",
     "tile red F7\n\n-----Ursprüngliche Nachricht-----\ntile red A1\n",
     # Outlook's header block in French, after its rule of underscores or without it.
-    "tile red F7\n\nDe : Bob Player <bob@example.org>\nEnvoyé : mercredi 25 novembre 2026 10:00\nÀ : Ann\n\ntile red A1\n",
+    "tile red F7\n\nDe : Bob Player <bob@example.org>\nEnvoyé : mercredi 25 novembre 2026 10:00\nÀ : Ann\n\n"
+    "tile red A1\n",
     "tile red F7\n________________________________\nDe : Bob Player\ntile red A1\n",
     # A long quoted line wrapped by the mail program: its second half lost the ">".
     "tile red F7\n\n> Your decision: place a tile or a leader; the moves open now are, for example,\n"
