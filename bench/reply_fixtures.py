@@ -181,7 +181,7 @@ def main() -> None:
     print(f"{'all':30} {cases:5} {totals['agree']:6} {totals['sign-off']:8} {totals['quoted kept']:11} "
           f"{totals['lost']:5} {probes_read:10}")
     print(f"agreement: {agreeing}/{cases} = {100 * agreeing / cases:.1f}% "
-          f"(sign-offs turnpost drops counted as agreeing); planted quoted moves read: {probes_read} of {probes}")
+          f"(a sign-off one side drops counted as agreeing); planted quoted moves read: {probes_read} of {probes}")
 
 
 if __name__ == "__main__":
