@@ -78,7 +78,7 @@ def start_dispatcher(app: Flask) -> None:
 
 def register_blueprints(app: Flask, api: Api) -> None:
     from service import api_docs, links, pages
-    from service.api import accounts, games, inbound
+    from service.api import accounts, games, inbound, inbound_providers
 
     for blueprint in (games.blp, accounts.blp):
         api.register_blueprint(blueprint)
@@ -88,6 +88,8 @@ def register_blueprints(app: Flask, api: Api) -> None:
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(inbound.bp)
     csrf.exempt(inbound.bp)  # authenticated by the HMAC of its body
+    app.register_blueprint(inbound_providers.bp)
+    csrf.exempt(inbound_providers.bp)  # authenticated by each provider's signature or credentials
     csrf.exempt(links.unsubscribe)  # one-click unsubscribe POSTs come from mail clients
     if app.extensions["turnpost"]["settings"].bench_endpoints:
         from service import bench_endpoint

@@ -81,6 +81,10 @@ class Settings:
         name.strip().lower() for name in os.environ.get("AUTHSERV_ID", "").split(",") if name.strip()))
     # What ordinary MTAs take (a reply with a phone's photo): 25 MiB; only text parts are read.
     inbound_max_bytes: int = 25 * 1024 * 1024
+    # Mail providers' inbound webhooks (docs/email.md): Mailgun's webhook signing key,
+    # Postmark's basic-auth "user:password" in the webhook URL.
+    mailgun_signing_key: str | None = field(default_factory=lambda: os.environ.get("MAILGUN_SIGNING_KEY") or None)
+    postmark_inbound_auth: str | None = field(default_factory=lambda: os.environ.get("POSTMARK_INBOUND_AUTH") or None)
     refusals_per_hour: int = 20  # answers to replies that changed nothing, per address (no mail loops)
     # Answers in a row to replies that changed nothing, per address, before it gets no
     # more until a reply applies a move (a responder that ignores Auto-Submitted).

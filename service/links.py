@@ -35,10 +35,11 @@ def _token_or_page(text: str):
 
 
 def _still_current(token):
-    """The page for a token whose game has moved on, or None if it still applies."""
+    """The page for a token whose decision has moved on, or None if it still applies
+    (other seats may have moved meanwhile: `play.decision_is_current`)."""
     with reading(db_engine()) as db:
         game = play.load_game(db, token.game_id)
-        if game.version == token.version and game.status == "active":
+        if game.status == "active" and play.decision_is_current(db, game, token.seat, token.version):
             return None, game
         rules = play.rules(game)
         owed = game.status == "active" and token.seat in rules.pending(play.game_state(game))
@@ -89,7 +90,8 @@ def apply_action(token):
         return page
     try:
         moved, _, _ = run(lambda db: play.submit_move(
-            db, parsed.game_id, parsed.seat, play.read_move(game, text=parsed.move), parsed.version, email_mover=True))
+            db, parsed.game_id, parsed.seat, play.read_move(game, text=parsed.move), parsed.version, email_mover=True,
+            per_seat=True))
     except ServiceError as err:
         if err.status == 409:
             return _still_current(parsed)[0] or _message("This link is out of date", err.message, 409, game.id)

@@ -96,6 +96,10 @@ class Seat(SQLModel, table=True):
     bank_seconds: float = 0.0
     decision_started_at: datetime | None = _when(nullable=True)
     last_seen_seq: int = 0  # move log position of this seat's last decision email
+    # The game's version when the seat's current decision began (it newly owed one, its
+    # kind changed or the moves open to it changed): a move sent for any version since
+    # is about this decision, however often the others moved meanwhile.
+    decision_version: int | None = None
 
 
 class Move(SQLModel, table=True):

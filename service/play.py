@@ -75,7 +75,8 @@ def seats_of(db: Session, game: Game) -> list[Seat]:
     key = ("seats", game.id)
     if key not in db.info:
         found = db.exec(select(Seat, User).outerjoin(User, User.id == Seat.user_id)
-                        .where(Seat.game_id == game.id).order_by(Seat.id)).all()
+                        .where(Seat.game_id == game.id).order_by(Seat.id)
+                        .execution_options(populate_existing=True)).all()
         db.info[key] = [seat for seat, _ in found]
         db.info[("seat users", game.id)] = {user.id: user for _, user in found if user is not None}
     return db.info[key]
@@ -105,6 +106,32 @@ def check_version(game: Game, version) -> None:
             f"the game has changed: it is at version {game.version}, not {version!r}",
             current_version=game.version,
         )
+
+
+def decision_is_current(db: Session, game: Game, seat_number: int, version) -> bool:
+    """Whether `version` is one at which the seat's current decision stood: from the
+    version where it began up to the game's. A move by another seat that left this
+    seat's decision as it was (a simultaneous choice) does not make it stale; the
+    seat's own move does, so one decision is never applied twice. A seat that owes
+    nothing, or whose decision's start is unknown, needs the game's own version."""
+    if not isinstance(version, int) or isinstance(version, bool) or game.status != "active":
+        return version == game.version and not isinstance(version, bool)
+    if version != game.version:
+        # The seats read with the locked game come from before any wait for its lock
+        # (PostgreSQL re-reads only the locked row): read them as committed now.
+        _forget_seats(db, game)
+    seat = next((s for s in seats_of(db, game) if s.seat == seat_number), None)
+    began = seat.decision_version if seat is not None else None
+    if began is None or seat_number not in rules(game).pending(game_state(game)):
+        return version == game.version
+    return began <= version <= game.version
+
+
+def check_decision_version(db: Session, game: Game, seat_number: int, version) -> None:
+    """Conflict (409) unless the seat's decision still stands at `version`."""
+    if not decision_is_current(db, game, seat_number, version):
+        raise Stale(f"the game has changed: it is at version {game.version}, not {version!r}, and your "
+                    "decision is not the one you saw", current_version=game.version)
 
 
 def rules(game: Game):
@@ -353,6 +380,7 @@ def _start(db: Session, game: Game, seats: list[Seat], work: Work) -> None:
     game.status = "active"
     game.started_at = utcnow()
     _decisions_changed(db, game, {}, state, work, game.started_at)
+    _decisions_began(db, game, None, state, {}, -1)
 
 
 # --- moves -------------------------------------------------------------------------
@@ -377,28 +405,31 @@ def _check_move_shape(move: dict) -> None:
 
 def submit_user_move(db: Session, game_id: int, user: User, version, move: dict | None = None,
                      text: str | None = None) -> tuple[Game, int, list[dict], Work]:
-    """A player's move (an object, or its text notation) at the version he saw;
-    returns the game, his seat number, the move's events and the work."""
+    """A player's move (an object, or its text notation) at the version he saw (any
+    version since his decision began: `check_decision_version`); returns the game, his
+    seat number, the move's events and the work."""
     game = load_game(db, game_id, lock=True)
     seat = seat_of_user(db, game, user)
     if seat is None or seat.seat is None:
         raise Forbidden("you do not play in this game")
     if seat.resigned:
         raise Conflict("you have resigned from this game", code="resigned")
-    game, events, work = _submit(db, game, seat.seat, read_move(game, move, text), version, False, utcnow())
+    game, events, work = _submit(db, game, seat.seat, read_move(game, move, text), version, False, utcnow(),
+                                 per_seat=True)
     return game, seat.seat, events, work
 
 
 def submit_move(db: Session, game_id: int, seat_number: int, move: dict, version,
                 by_service: bool = False, now: datetime | None = None,
-                email_mover: bool | None = None) -> tuple[Game, list[dict], Work]:
-    """Apply `move` for `seat_number` if the game is still at `version`.
+                email_mover: bool | None = None, per_seat: bool = False) -> tuple[Game, list[dict], Work]:
+    """Apply `move` for `seat_number` if the game is still at `version` (`per_seat`:
+    if the seat's decision still stands at `version`, see `check_decision_version`).
     `email_mover`: whether the mover gets a decision email when he still owes one
     (True: always, for a player who plays from email links; False: never, when the
     answer to his emailed reply shows the decision; None: only for a new kind of
     decision, as for a player on the game page)."""
     return _submit(db, load_game(db, game_id, lock=True), seat_number, move, version, by_service, now or utcnow(),
-                   email_mover)
+                   email_mover, per_seat)
 
 
 def submit_move_to_locked(db: Session, game: rows.GameRow, seat_number: int, move: dict, version,
@@ -410,8 +441,11 @@ def submit_move_to_locked(db: Session, game: rows.GameRow, seat_number: int, mov
 
 
 def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_service: bool,
-            now: datetime, email_mover: bool | None = None) -> tuple[Game, list[dict], Work]:
-    check_version(game, version)
+            now: datetime, email_mover: bool | None = None, per_seat: bool = False) -> tuple[Game, list[dict], Work]:
+    if per_seat:
+        check_decision_version(db, game, seat_number, version)
+    else:
+        check_version(game, version)
     if game.status != "active":
         raise Conflict(f"the game is {game.status}; no moves are taken", code="game_not_active")
     work = Work()
@@ -423,7 +457,7 @@ def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_s
 def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bool,
            now: datetime, work: Work, email_mover: bool | None = None) -> list[dict]:
     game_rules = rules(game)
-    state = game_state(game)
+    state = previous = game_state(game)
     before = game_rules.pending(state)
     if seat_number not in before:
         raise Forbidden("this is not your decision now", code="not_your_turn")
@@ -445,6 +479,7 @@ def _apply(db: Session, game: Game, seat_number: int, move: dict, by_service: bo
         game.parsed_state = (game.state, state)
     if not unnoticed_setting(game_rules, move, events, seat_number, before, game_rules.pending(state)):
         game.version += 1
+    _decisions_began(db, game, previous, state, before, seat_number)
     _decisions_changed(db, game, before, state, work, now, mover=(seat_number, email_mover))
     _play_for_resigned(db, game, work, now)
     return events
@@ -458,6 +493,32 @@ def unnoticed_setting(game_rules, move: dict, events: list[dict], seat: int, bef
     if move.get("type") not in getattr(game_rules, "setting_moves", ()):
         return False
     return before == after and all(event.get("visible_to") == [seat] for event in events)
+
+
+def _decisions_began(db: Session, game: Game, previous, state, before: dict, mover: int) -> None:
+    """Note the version at which each seat's decision began: for the mover, a seat that
+    newly owes one or owes another kind, and a seat whose open moves the move changed
+    (compared only in simultaneous decisions, where another seat stays pending)."""
+    game_rules = rules(game)
+    after = game_rules.pending(state)
+    for seat in seats_of(db, game):
+        kind = after.get(seat.seat) if seat.seat is not None else None
+        if kind is None:
+            if seat.decision_version is not None:
+                seat.decision_version = None
+            continue
+        stands = seat.seat != mover and before.get(seat.seat) == kind and seat.decision_version is not None \
+            and game_rules.legal_moves(previous, seat.seat) == game_rules.legal_moves(state, seat.seat)
+        if not stands and seat.decision_version != game.version:
+            seat.decision_version = game.version
+
+
+def _every_decision_begins_again(db: Session, game: Game) -> None:
+    """After a change outside the moves (a resignation, an abandon vote), every open
+    decision counts from the new version: a move sent before it is stale."""
+    for seat in seats_of(db, game):
+        if seat.decision_version is not None:
+            seat.decision_version = game.version
 
 
 def last_move_seq(db: Session, game: Game) -> int:
@@ -629,6 +690,7 @@ def resign(db: Session, game_id: int, user: User, version, now: datetime | None 
 def _resign_seat(db: Session, game: Game, seat: Seat, work: Work, now: datetime) -> None:
     seat.resigned = True
     game.version += 1
+    _every_decision_begins_again(db, game)
     seats = [s for s in seats_of(db, game) if s.seat is not None]
     still_playing = [s for s in seats if not s.resigned]
     if len(still_playing) <= 1:
@@ -648,6 +710,7 @@ def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime |
     seat = _active_seat(db, game, user, version)
     seat.abandon_vote = True
     game.version += 1
+    _every_decision_begins_again(db, game)
     work = Work()
     if all(s.abandon_vote or s.resigned for s in seats_of(db, game) if s.seat is not None):
         _finish(db, game, None, "abandoned", work, now)

@@ -19,7 +19,7 @@ from service.app import create_app
 from service.auth import create_api_token, user_for_email
 from service.config import Settings
 from service.db import transaction
-from service.models import Game, Notification
+from service.models import Game, Notification, Seat
 
 POSTGRES = os.environ.get("TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
 
@@ -128,6 +128,10 @@ def put_position(db_engine, game_id: int, state) -> int:
     and bump its version; returns the new version."""
     with transaction(db_engine) as db:
         game = db.get(Game, game_id)
-        game.state = engine.get_game(game.game_type).to_json(state)
+        rules = engine.get_game(game.game_type)
+        game.state = rules.to_json(state)
         game.version += 1
+        pending = rules.pending(state)
+        for seat in db.exec(select(Seat).where(Seat.game_id == game_id)):  # every decision in it begins now
+            seat.decision_version = game.version if seat.seat in pending else None
         return game.version

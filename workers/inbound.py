@@ -35,6 +35,7 @@ from workers.reply_authentication import authentication_failure
 
 log = logging.getLogger(__name__)
 _PROGRESS = {"applied", "resigned"}  # outcomes that moved a game on
+_PROSE_NAMED = 8  # pieces of text passed over that an answer quotes
 HELP, BOARD, RESIGN, CONFIRM = {"help", "?"}, {"board", "status"}, {"resign"}, {"resign", "yes", "confirm"}
 
 
@@ -144,8 +145,9 @@ class _Conversation:
         lines, prose = _moves_and_prose(commands(written), self.rules)
         if prose is None:
             return self.answer("unreadable", [
-                "Nothing was applied: your reply mixes moves with other text, so it could not be read safely. "
-                "Write one move per line, and nothing between them."], forms=True, decision=True)
+                "Nothing was applied: your reply mixes moves with other text (a move inside a sentence, or text "
+                "between two moves), so it could not be read safely. Write each move on its own line or as a "
+                "sentence of its own, and nothing between them."], forms=True, decision=True)
         if not lines:
             return self.answer("unreadable", ["No move was found in your reply, so nothing changed."],
                                forms=True, decision=True)
@@ -196,9 +198,10 @@ class _Conversation:
     def stale_lines(self) -> list[str]:
         if self.game.status != "active":
             return [f"Nothing was applied: the game is {self.game.status}."]
-        if self.game.version != self.token.version:
-            return ["Nothing was applied: the game has moved on since the email you answered "
-                    "(someone else moved, or you already answered it). Here is the game as it is now."]
+        if not play.decision_is_current(self.db, self.game, self.seat.seat, self.token.version):
+            return ["Nothing was applied: the game has moved on since the email you answered, and your decision "
+                    "with it (a move changed what is open to you, or you already answered it). "
+                    "Here is the game as it is now."]
         return []
 
     def apply_in_order(self, texts: list[str], moves: list[dict]) -> tuple[list[str], list[str]]:
@@ -247,7 +250,9 @@ class _Conversation:
                confirm_resign: bool = False, seen_all: bool = False) -> tuple[str, str]:
         """Write the answer (unless this address had too many this hour); returns the outcome."""
         if self.prose:
-            lines = [*lines, "Not read as moves: " + ", ".join(f"\"{_shortened(text)}\"" for text in self.prose) + "."]
+            named = ", ".join(f"\"{_shortened(text)}\"" for text in self.prose[:_PROSE_NAMED])
+            more = len(self.prose) - _PROSE_NAMED
+            lines = [*lines, f"Not read as moves: {named}" + (f" and {more} more." if more > 0 else ".")]
         detail = " ".join(lines)[:1000]
         if outcome not in _PROGRESS:
             if self._refusals_this_hour() >= self.settings.refusals_per_hour:
@@ -296,18 +301,43 @@ class _Conversation:
                     len(payloads))
 
 
-def _moves_and_prose(lines: list[str], game) -> tuple[list[str], list[str] | None]:
-    """The lines that start with a word of the game's notation (or a reply word), and
-    the other lines (a greeting, a sign-off) before the first and after the last of
-    them; None for the others when such text stands between two moves."""
+def _moves_and_prose(pieces: list[str], game) -> tuple[list[str], list[str] | None]:
+    """The pieces (lines, sentences) that are moves: those that start with a word of
+    the game's notation or a reply word (one that then does not parse is reported as
+    unreadable), and the other pieces (a greeting, a sign-off) before the first and
+    after the last of them. None for the others when a piece of text stands between
+    two moves, or holds a move inside other words ("I think tile red F7 is best"):
+    guessing what was meant could play a move the player did not choose."""
     verbs = {form.split()[0].lower() for form in all_forms(game)} | HELP | BOARD | CONFIRM
-    is_move = [line.split()[0].lower() in verbs for line in lines]
+    is_move = [piece.split()[0].lower() in verbs for piece in pieces]
+    if any(not move and _holds_a_move(piece, verbs, game) for piece, move in zip(pieces, is_move)):
+        return pieces, None
     if not any(is_move):
-        return [], lines
+        return [], pieces
     first, last = is_move.index(True), len(is_move) - 1 - is_move[::-1].index(True)
     if not all(is_move[first:last + 1]):
-        return lines, None
-    return lines[first:last + 1], lines[:first] + lines[last + 1:]
+        return pieces, None
+    return pieces[first:last + 1], pieces[:first] + pieces[last + 1:]
+
+
+_LONGEST_MOVE_WORDS = 8  # a move inside prose is looked for up to this many words from its verb
+_WORD_PUNCTUATION = ",.!?:;()\"'"
+
+
+def _holds_a_move(piece: str, verbs: set[str], game) -> bool:
+    """Whether words inside `piece`, from a move word on, read as a move of two words or
+    more (a lone "pass" or "done" in a sentence is a word, not a move)."""
+    words = [word.strip(_WORD_PUNCTUATION) for word in piece.split()]
+    for start in range(1, len(words)):
+        if words[start].lower() not in verbs:
+            continue
+        for end in range(start + 2, min(len(words), start + _LONGEST_MOVE_WORDS) + 1):
+            try:
+                game.parse_move(" ".join(words[start:end]))
+                return True
+            except engines.MoveParseError:
+                continue
+    return False
 
 
 # The mover's own move is already told in its "Applied:" line.

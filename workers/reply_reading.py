@@ -147,14 +147,30 @@ def newest_reply(text: str, own_addresses: tuple[str, ...] = ()) -> str:
     lines = _plain_characters(text).splitlines()
     marks = tuple(address.lower() for address in own_addresses if address)
     lines = _without_attribution(lines[:_unquoted_copy_start(lines, marks)], marks)
+    lines = _without_quote_headers(_rejoined_quote_lines(_attribution_tails_apart(lines)))
     # Quoted lines go first: they are never the reply, and the parser's time grows with the text.
-    unquoted = "\n".join(line for line in lines if not line.lstrip().startswith(">"))[:MAX_READ_CHARS]
+    unquoted = "\n".join(_without_closing_lines([line for line in lines if not line.lstrip().startswith(">")]))
+    unquoted = unquoted[:MAX_READ_CHARS]
     # A list of moves written with "- " bullets is not a signature.
     thread = ThreadText(text=unquoted, languages=_LANGUAGES, keep_hyphen_lists=True).read()
     for reply in thread.replies:
-        if (reply.body or "").strip():
-            return reply.body.strip()
+        body = (reply.body or "").strip()
+        if reply.signatures and not _SIGNATURE_START.match(reply.signatures):
+            # The parser took a sign-off ("Thanks,", "Grüße") for a signature and dropped
+            # what follows it, where a move may stand: keep it (it is passed over as text).
+            kept = reply.full_body.strip().splitlines()
+            end = next((i for i, line in enumerate(kept) if _SIGNATURE_START.match(line)), len(kept))
+            body = "\n".join(kept[:end]).strip()
+        if body:
+            return body
     return ""
+
+
+# How a signature proper starts (the "-- " line, a rule, "Sent from my ..."): all below is
+# the signature, or the answered email that phones put there.
+_SIGNATURE_START = re.compile(
+    r"\s*(?:--|__|Sent |Envoy|Enviado|Inviato|Gesendet|Verzonden|Skickat|Sendt|Wys[łl]ane|Get Outlook|Von meinem"
+    r"|Obtenir Outlook|Scarica Outlook|Descargar Outlook)", re.IGNORECASE)
 
 
 # Dashes and minus signs that word processors and phones put for "-".
@@ -210,6 +226,119 @@ def _without_attribution(lines: list[str], marks: tuple[str, ...]) -> list[str]:
     return lines[:start] + lines[quote:]
 
 
+# The verb of an "On ... wrote:" line in the languages mail programs write it.
+_WROTE = (r"wrote|writes|escreveu|escribi[óo]|a [ée]crit|schrieb|ha scritto|scrive|schreef|skrev|kirjoitti"
+          r"|napisa[łl]a?|написал[аи]?|пишет|napsal|[íi]rta|yazd[ıi]|skriver|kirjutas")
+_ADDRESS = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+# A line that starts a quoted or copied email: "<date>, <name> wrote:" in any of those
+# languages, or, in any language at all, a line naming an address that ends with ":"
+# ("ср, 30 апр. 2025 г. в 15:19, John Doe <doe@example.com>:"), or the verb with an
+# address after it (Gmail in Norwegian wraps the line inside the address).
+_ATTRIBUTION = re.compile(
+    rf"(?:^.{{0,200}}\b(?:{_WROTE})\s*:?\s*$)|(?:^.{{0,200}}{_ADDRESS}\W{{0,2}}\s*:\s*$)"
+    rf"|(?:^.{{0,120}}\b(?:{_WROTE})\b.{{0,80}}{_ADDRESS})", re.IGNORECASE)
+# The same at the end of the line the reply was written on ("tile red F7 On Tue, ... wrote:").
+_ATTRIBUTION_TAIL = re.compile(rf"^(?P<reply>.*\S)\s+(?P<header>(?:On|Le|Am|Il|El|Op|Em|Den|W dniu)\s.{{4,200}}"
+                               rf"\b(?:{_WROTE})\s*:\s*)$", re.IGNORECASE)
+# "-----Original Message-----", "---- Bob wrote ----", "-------- Oprindelig besked --------",
+# and Outlook's line of underscores: the copy of an email follows, in any language.
+_SEPARATOR = re.compile(r"^\s*(?:-{2,}\s*[^-\s](?:.*[^-\s])?\s*-{2,}|_{20,})\s*$")
+# An Outlook header block: "From:" in a few languages, then another "Field:" line.
+_FROM_FIELD = re.compile(r"^\s*\*?(?:From|De|Von|Da|Van|Fr[åa]n|Fra|Od|От|Lähettäjä|Feladó)\s?:\*?\s", re.IGNORECASE)
+_FIELD = re.compile(r"^\s*\*?[^\W\d_][^:]{0,24}\s?:\*?\s")
+_WRAPPED_QUOTE_WIDTH = 60  # a quoted line this long was likely wrapped by the mail program
+# A last line that signs the reply rather than says anything: "-Bob", "Sent from my
+# phone" and the like in a few languages, or a rule of dashes, underscores or "=". (A
+# line below "Sent from my ..." is no reply: phones put the answered email there.)
+_CLOSING_LINE = re.compile(
+    r"^\s*(?:-[^\W\d_][^\W\d_ .'-]*(?:[ .'-][^\W\d_]+){0,2}\.?|(?:Sent|Envoy[ée]|Enviado|Inviato|Gesendet|Verzonden"
+    r"|Skickat|Sendt|Wys[łl]ane) (?:from|with|de|à partir de|depuis|desde|da|von|mit|vanaf|met|fr[åa]n|fra|z) .{0,80}"
+    r"|[\W_]*)\s*$", re.IGNORECASE)
+
+
+def _attribution_tails_apart(lines: list[str]) -> list[str]:
+    """A reply written on the line of the "On ... wrote:" header, put on a line of its own."""
+    apart = []
+    for line in lines:
+        tail = _ATTRIBUTION_TAIL.match(line) if ":" in line else None
+        apart.extend([tail.group("reply"), tail.group("header")] if tail else [line])
+    return apart
+
+
+def _rejoined_quote_lines(lines: list[str]) -> list[str]:
+    """A line between two `>` lines that lost its `>` when the mail program wrapped a
+    long quoted line gets it back."""
+    joined = list(lines)
+    for i in range(1, len(lines) - 1):
+        above, line, below = lines[i - 1].lstrip(), lines[i].strip(), lines[i + 1].lstrip()
+        if line and not line.startswith(">") and above.startswith(">") and below.startswith(">") \
+                and len(above) >= _WRAPPED_QUOTE_WIDTH:
+            joined[i] = "> " + line
+    return joined
+
+
+def _without_quote_headers(lines: list[str]) -> list[str]:
+    """The lines without the start of quoted or copied emails in languages the reply
+    parser does not know: an "On ... wrote:" header (or one naming an address) above a
+    `>` quote is dropped, keeping any text below the quote; one with no `>` quote
+    under it, a "-----Original Message-----" line or a "From:" header block starts a
+    copy of an email, cut with all that follows."""
+    kept, index = [], 0
+    while index < len(lines):
+        line = lines[index]
+        if line.lstrip().startswith(">"):
+            kept.append(line)
+            index += 1
+            continue
+        header = _header_span(lines, index)
+        if header:
+            below = next((row for row in lines[index + header:] if row.strip()), "")
+            if not below.lstrip().startswith(">"):
+                break  # a copy without `>`: it and all that follows
+            index += header
+            continue
+        if _SEPARATOR.match(line):
+            break
+        if _FROM_FIELD.match(line) and any(_FIELD.match(row) for row in lines[index + 1:index + 5]):
+            while kept and _FIELD.match(kept[-1]):  # a field above "From:" ("Message du : ...") is the block's
+                kept.pop()
+            break
+        kept.append(line)
+        index += 1
+    return kept
+
+
+def _header_span(lines: list[str], index: int) -> int:
+    """How many lines from `index` make an "On ... wrote:" header (a mail program may
+    have wrapped it over up to three lines), 0 if none does."""
+    line = lines[index].strip()
+    if not line or len(line) > 400:
+        return 0
+    if _ATTRIBUTION.search(line):
+        return 1
+    following = lines[index + 1].strip() if index + 1 < len(lines) else ""
+    if following == ">:":  # Gmail in Norwegian wraps inside the address: "... <bob@example.org" / ">:"
+        return 2 if _ATTRIBUTION.search(line + ":") else 0
+    parts = [line]
+    for row in lines[index + 1:index + 3]:
+        row = row.strip()
+        if not row or row.startswith(">") or (len(row.split()) >= 4 and _ATTRIBUTION.search(row)):
+            return 0  # the header, if any, starts on a later line (the line above is the reply's)
+        parts.append(row)
+        if _ATTRIBUTION.search(" ".join(parts)):
+            return len(parts)
+    return 0
+
+
+def _without_closing_lines(lines: list[str]) -> list[str]:
+    """The lines without blank and signing lines at the end (at most three of the latter)."""
+    end, signed = len(lines), 0
+    while end and (not lines[end - 1].strip() or (signed < 3 and _CLOSING_LINE.match(lines[end - 1]))):
+        signed += 1 if lines[end - 1].strip() else 0
+        end -= 1
+    return lines[:end]
+
+
 def own_addresses(mail_from: str, mail_domain: str) -> tuple[str, ...]:
     """What names the service in the header of a quoted copy of its email."""
     return tuple(address for address in (parseaddr(mail_from)[1], "@" + mail_domain) if address.strip("@"))
@@ -217,15 +346,21 @@ def own_addresses(mail_from: str, mail_domain: str) -> tuple[str, ...]:
 
 _DECORATION = re.compile(r"^\s*(?:[-*\u2022>]|\d+[.)])\s+")  # a list bullet or number before a move
 _QUOTES = "\"'`\u201c\u201d\u2018\u2019"
+# A sentence ends at ".", "!", "?" or ":" before a space: "Thanks! tile red F7" is a
+# greeting and a move (no move is written with those marks inside it).
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
 
 
 def commands(text: str) -> list[str]:
-    """The commands of a reply: one per line, or separated by `;`; blank ones dropped,
-    as are the list bullets, quotes and end punctuation people put around them."""
+    """The pieces of a reply that may each be a command: its lines, cut at `;` and at
+    sentence ends; blank ones dropped, as are the list bullets, quotes and end
+    punctuation people put around them."""
     found = []
     for line in text.splitlines():
         for part in line.split(";"):
-            command = _DECORATION.sub("", part).strip().strip(_QUOTES).strip().rstrip(".,!").strip(_QUOTES).strip()
-            if command == "?" or any(char.isalnum() for char in command):  # not a rule such as "* * *"
-                found.append(command)
-    return found[:MAX_COMMANDS + 1]
+            for sentence in _SENTENCE_END.split(_DECORATION.sub("", part)):
+                command = _DECORATION.sub("", sentence).strip().strip(_QUOTES).strip()
+                command = command.rstrip(".,!:").strip(_QUOTES).strip()
+                if command == "?" or any(char.isalnum() for char in command):  # not a rule such as "* * *"
+                    found.append(command)
+    return found

@@ -181,7 +181,7 @@ class CivCards:
         return from_json(self.table, data)
 
     def parse_move(self, text: str) -> dict:
-        return parse_move(text)
+        return parse_move(text, frozenset(self.table.cards))
 
     def describe(self, move: dict) -> str:
         return describe(move)

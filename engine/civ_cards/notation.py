@@ -21,25 +21,29 @@ FORMS = (
 _SIMPLE = {
     "pick": ("pick_plot", (("slot", "int"),)),
     "settle": ("settle", (("plot", "int"),)),
-    "discard": ("discard", (("card", "word"),)),
+    "discard": ("discard", (("card", "card"),)),
     "collect": ("collect", (("population", "mix"),)),
     "plot": ("buy_plot", (("slot", "int"), ("pay", "mix"))),
     "population": ("buy_population", (("plot", "int"),)),
-    "build": ("build", (("card", "word"), ("plot", "int"))),
-    "research": ("research", (("card", "word"),)),
-    "trade": ("trade", (("give", "word"), ("get", "word"))),
-    "cash": ("cash", (("card", "word"), ("resource", "word"))),
-    "scrap": ("scrap", (("plot", "int"), ("card", "word"))),
-    "give": ("give", (("resource", "word"), ("count", "int"))),
+    "build": ("build", (("card", "card"), ("plot", "int"))),
+    "research": ("research", (("card", "card"),)),
+    "trade": ("trade", (("give", "resource"), ("get", "resource"))),
+    "cash": ("cash", (("card", "card"), ("resource", "resource"))),
+    "scrap": ("scrap", (("plot", "int"), ("card", "card"))),
+    "give": ("give", (("resource", "resource"), ("count", "int"))),
     "done": ("end_buying", ()),
-    "attack": ("attack", (("card", "word"), ("target", "int"))),
+    "attack": ("attack", (("card", "card"), ("target", "int"))),
     "fight": ("fight", ()),
     "catapult": ("return_walls", (("plot", "int"),)),
 }
 
 
-def _read(kind: str, word: str, text: str, form: str):
-    if kind == "word":
+def _read(kind: str, word: str, text: str, form: str, cards=None):
+    if kind == "card":
+        return _card(word, text, cards)
+    if kind == "resource":
+        if word not in RESOURCES:
+            raise MoveParseError(f"could not read {text!r}: {word!r} is not a resource ({', '.join(RESOURCES)})")
         return word
     if kind == "int":
         if not word.isdigit():
@@ -55,7 +59,17 @@ def _form(verb: str) -> str:
     return next(f for f in FORMS if f.split()[0] == verb)
 
 
-def parse_move(text: str) -> dict:
+def _card(word: str, text: str, cards) -> str:
+    """The card id `word`; a word that names no card of the table (`cards`, when given) is a typo."""
+    if cards is not None and word not in cards:
+        raise MoveParseError(f"could not read {text!r}: {word!r} is not a card; cards are named by their id "
+                             "(`swordsman`, `great-wall`)")
+    return word
+
+
+def parse_move(text: str, cards=None) -> dict:
+    """The move written as `text`; `cards`, the card ids of the game's table, lets a
+    misspelt card be a parse error rather than a move the rules refuse."""
     if not isinstance(text, str):
         raise MoveParseError("a move in text must be a string")
     words = text.strip().lower().split()
@@ -69,12 +83,17 @@ def parse_move(text: str) -> dict:
             raise MoveParseError(f"could not read {text!r}: expected `{form}`")
         move = {"type": kind}
         for (field, reader), word in zip(fields, args):
-            move[field] = _read(reader, word, text, form)
+            move[field] = _read(reader, word, text, form, cards)
         return move
     special = _SPECIAL.get(verb)
     if special is None:
         raise MoveParseError(f"unknown move {verb!r}; expected one of: " + "; ".join(FORMS))
-    return special(args, text)
+    move = special(args, text)
+    if move["type"] == "counter":
+        _card(move["card"], text, cards)
+    for _, card in move.get("buildings", ()):
+        _card(card, text, cards)
+    return move
 
 
 def _repel(args, text):

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from engine.core import MoveParseError
+from engine.eden.board import CULTIVATION_NAMES, SQUARE_INDEX
 
 FORMS = (
     "irrigate SQUARE", "cultivate CARD SQUARE SQUARE...", "sell CARD", "buy CARD", "pass",
@@ -35,6 +36,9 @@ def parse_move(text: str) -> dict:
     if verb == "cultivate":
         if len(args) < 2:
             raise MoveParseError(f"could not read {text!r}: expected `{FORMS[1]}`")
+        _check_word("card", args[0], text)
+        for square in args[1:]:
+            _check_word("square", square, text)
         return {"type": "cultivate", "card": args[0], "squares": args[1:]}
     if verb == "bid":
         if len(args) != 1 or not args[0].isdigit():
@@ -45,7 +49,24 @@ def parse_move(text: str) -> dict:
     kind, field, form = _WORDS[verb]
     if len(args) != (0 if field is None else 1):
         raise MoveParseError(f"could not read {text!r}: expected `{form}`")
-    return {"type": kind} if field is None else {"type": kind, field: args[0]}
+    if field is None:
+        return {"type": kind}
+    _check_word(field, args[0], text)
+    return {"type": kind, field: args[0]}
+
+
+# The words each field may be: a word outside them is a typo, never a move the rules refuse.
+_VOCABULARY = {
+    "square": (frozenset(SQUARE_INDEX), "a square (A1 to G7)"),
+    "card": (frozenset(CULTIVATION_NAMES), "a cultivation card (" + ", ".join(CULTIVATION_NAMES) + ")"),
+}
+
+
+def _check_word(field: str, word: str, text: str) -> None:
+    """MoveParseError when `word` is not one of the words `field` may be."""
+    allowed, what = _VOCABULARY[field]
+    if word not in allowed:
+        raise MoveParseError(f"could not read {text!r}: {word!r} is not {what}")
 
 
 def format_move(move: dict) -> str:

@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 from engine.core import MoveParseError
+from engine.euphrat_cards.cards import COLORS, COLUMN_LETTERS, GAP_NAMES, LEADERS, SHIP_CODES, parse_place
+from engine.euphrat_cards.state import STANDING_ANSWERS
 
 FORMS = (
     "play COLOR COLUMN|GAP", "leader LEADER CARD", "withdraw LEADER", "catastrophe CARD",
@@ -53,7 +55,31 @@ def parse_move(text: str) -> dict:
     move = {"type": kind}
     for field, word in zip(fields, args):
         move[field] = word.upper() if field in _UPPER else word
+        _check_word(field, move[field], text)
+    if kind == "set_answer" and move["answer"] not in STANDING_ANSWERS.get(move["offer"], ()):
+        raise MoveParseError(f"could not read {text!r}: {move['answer']!r} is not an answer (ask, decline)")
     return move
+
+
+_COLUMNS = frozenset(COLUMN_LETTERS)
+# The words each field may be: a word outside them is a typo, never a move the rules refuse.
+_VOCABULARY = {
+    "color": (lambda word: word in COLORS, "a colour (" + ", ".join(COLORS) + ")"),
+    "leader": (lambda word: word in LEADERS or word in COLORS, "a leader (" + ", ".join(LEADERS) + ")"),
+    "place": (lambda word: word in _COLUMNS or word in GAP_NAMES, "a column (A-H) or a gap (AB, BC, ... GH)"),
+    "card": (lambda word: parse_place(word) is not None,
+             "a card (a column letter A-H and a row, C0 the column's head, or a gap AB..GH)"),
+    "column": (lambda word: word in _COLUMNS, "a column (A-H)"),
+    "ship": (lambda word: word in SHIP_CODES, "a ship (" + ", ".join(SHIP_CODES) + ")"),
+    "offer": (lambda word: word in STANDING_ANSWERS, "an offer (" + ", ".join(STANDING_ANSWERS) + ")"),
+}
+
+
+def _check_word(field: str, word: str, text: str) -> None:
+    """MoveParseError when `word` is not one of the words `field` may be."""
+    fits, what = _VOCABULARY.get(field, (None, ""))
+    if fits is not None and not fits(word):
+        raise MoveParseError(f"could not read {text!r}: {word!r} is not {what}")
 
 
 def format_move(move: dict) -> str:

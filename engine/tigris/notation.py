@@ -8,7 +8,8 @@
 from __future__ import annotations
 
 from engine.core import MoveParseError
-from engine.tigris.state import COLORS, LEADER_INDEX, LEADERS, MONUMENT_NAMES, TILE_NAMES
+from engine.tigris.board import SQUARE_NAMES
+from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, LEADERS, MONUMENT_NAMES, TILE_NAMES
 
 # Each form of the notation: its words (capitals are the values) and the move it gives,
 # the values filling the move's fields in order. `swap` takes any number of colours.
@@ -45,6 +46,7 @@ def parse_move(text: str) -> dict:
     if words[0] == "swap" and len(words) > 1:
         tiles: dict[str, int] = {}
         for word in words[1:]:
+            _check_word("COLOR", word, text)
             tiles[word] = tiles.get(word, 0) + 1
         return {"type": "swap_tiles", "tiles": tiles}
     near = []
@@ -55,10 +57,29 @@ def parse_move(text: str) -> dict:
         near.append(form)
         move = _match(pattern, words, kind, fields)
         if move is not None:
+            for expected, word in zip(pattern, words):
+                _check_word(expected, word, text)
             return move
     if near:
         raise MoveParseError(f"could not read {text!r}: expected {' or '.join(f'`{f}`' for f in near)}")
     raise MoveParseError(f"unknown move {words[0]!r}; expected one of: " + "; ".join(FORMS))
+
+
+# The words each value may be: a word outside them is a typo, never a move the rules refuse.
+_VOCABULARY = {
+    "COLOR": (frozenset(COLORS), "a colour (" + ", ".join(COLORS) + ")"),
+    "LEADER": (frozenset(LEADER_INDEX) | frozenset(COLOR_INDEX), "a leader (" + ", ".join(LEADERS) + ")"),
+    "SQUARE": (frozenset(name.lower() for name in SQUARE_NAMES), "a square (A1 to P11)"),
+    "COLOR-COLOR": (frozenset(MONUMENT_NAMES), "a monument (" + ", ".join(MONUMENT_NAMES) + ")"),
+}
+
+
+def _check_word(expected: str, word: str, text: str) -> None:
+    """MoveParseError when `word` is not one of the words the value `expected` may be."""
+    allowed = _VOCABULARY.get(expected)
+    if allowed is not None and word not in allowed[0]:
+        shown = word.upper() if expected == "SQUARE" else word
+        raise MoveParseError(f"could not read {text!r}: {shown!r} is not {allowed[1]}")
 
 
 def _match(pattern: list[str], words: list[str], kind: str, fields: tuple) -> dict | None:

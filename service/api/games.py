@@ -145,7 +145,8 @@ class Moves(MethodView):
     @blp.response(200, MoveResultSchema)
     @errors(401, 403, 404, 409, 422)
     def post(self, data, game_id):
-        """Submit a move (JSON or text notation) at the version the client saw.
+        """Submit a move (JSON or text notation) at the version the client saw (any since the
+        caller's current decision began: a simultaneous choice by another seat leaves it current).
         With `Prefer: return=minimal` the answer is only the new version."""
         minimal = _prefers_minimal()
 

@@ -151,10 +151,12 @@ def test_trade_three_of_one_kind_for_one_of_another_rulebook_example():
     s, events = play(s, (0, "trade commerce production"))
     assert resources_of(s, 0) == {"food": 0, "production": 1, "commerce": 0}
     for bad, code in (("trade commerce production", "cannot_afford"), ("trade food food", "bad_trade"),
-                      ("trade gold food", "bad_resource")):
+                      ({"type": "trade", "give": "gold", "get": "food"}, "bad_resource")):
         with pytest.raises(engine.IllegalMove) as err:
             play(position({0: player(resources={"food": 3})}), (0, bad))
         assert err.value.code == code
+    with pytest.raises(engine.MoveParseError):  # in text, a misspelt resource is a typo
+        GAME.parse_move("trade gold food")
 
 
 def test_trade_only_in_ones_own_turn():  # ruling 5

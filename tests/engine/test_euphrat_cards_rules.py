@@ -509,9 +509,11 @@ def test_a_standing_answer_set_while_asked_answers_that_offer_and_ask_restores_a
 
 def test_a_standing_decline_answers_treasure_offers_and_bad_answers_are_refused():
     s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1, "red": 1}})
-    refused(s, 0, "answer treasure accept", "bad_answer")
-    refused(s, 0, "answer ship decline", "bad_answer")
-    for forged in ({"offer": ["score"], "answer": "decline"}, {"offer": "score", "answer": {"x": 1}}):
+    for typo in ("answer treasure accept", "answer ship decline"):  # in text, a word outside the notation
+        with pytest.raises(engine.MoveParseError):
+            GAME.parse_move(typo)
+    for forged in ({"offer": ["score"], "answer": "decline"}, {"offer": "score", "answer": {"x": 1}},
+                   {"offer": "treasure", "answer": "accept"}, {"offer": "ship", "answer": "decline"}):
         with pytest.raises(engine.IllegalMove) as err:
             GAME.apply(s, 0, {"type": "set_answer", **forged})
         assert err.value.code == "bad_answer"

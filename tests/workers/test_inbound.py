@@ -254,6 +254,9 @@ def test_a_change_to_the_game_while_a_reply_is_processed_never_drops_the_reply(a
                 other[:] = ["waited"]  # the reply's transaction holds the game
                 return
             elsewhere.execute(text("UPDATE game SET version = version + 1 WHERE id = :id"), {"id": game_id})
+            # A move that changed the replying seat's decision (as an action of its own on the web would).
+            elsewhere.execute(text("UPDATE seat SET decision_version = (SELECT version FROM game WHERE id = :id) "
+                                   "WHERE game_id = :id AND decision_version IS NOT NULL"), {"id": game_id})
             elsewhere.commit()
             other[:] = ["committed"]
 
@@ -750,6 +753,7 @@ def reseed(db_engine, game_id: int, seed: int) -> None:
         game.state = rules.to_json(state)
         game.version += 1
         for seat in play.seats_of(db, game):
+            seat.decision_version = game.version if seat.seat in rules.pending(state) else None
             if seat.seat in rules.pending(state):
                 play.notify(db, play.Work(), "your_turn", seat.email, seat.user_id, game, seat.seat,
                             {"since_seq": 0, "upto_seq": 0, "version": game.version})
