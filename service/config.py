@@ -50,8 +50,8 @@ class Settings:
     maildir: Path = field(default_factory=lambda: Path(os.environ.get("TURNPOST_MAILDIR", INSTANCE / "mail")))
     queue: str = field(default_factory=lambda: os.environ.get("TURNPOST_QUEUE", "turnpost"))
     # Reverse proxies in front of the web service (a PaaS router, nginx) whose
-    # X-Forwarded-For is believed: 0 believes none, so a client
-    # cannot choose the address its rate limits are counted under.
+    # X-Forwarded-For is believed: 0 believes none, so a client cannot choose the
+    # address its rate limits are counted under.
     trusted_proxies: int = field(default_factory=lambda: int(os.environ.get("TRUSTED_PROXIES", "0")))
     rate_limit: str = field(default_factory=lambda: os.environ.get("RATE_LIMIT", "600 per minute"))
     sign_in_minutes: int = 30

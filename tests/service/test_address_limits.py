@@ -61,7 +61,8 @@ def test_an_invitation_limit_counts_plus_tags_and_spellings(make_player):
         answer = creator.post("/api/games", json={"game": "tigris", "players": 2, "invite": [spelling]})
         assert answer.status_code == 429 and answer.json["code"] == "invitation_limit", (spelling, answer.json)
         game = creator.post("/api/games", json={"game": "tigris", "players": 2}).json
-        invited = creator.post(f"/api/games/{game['id']}/invitations", json={"email": spelling, "version": game["version"]})
+        invited = creator.post(f"/api/games/{game['id']}/invitations",
+                               json={"email": spelling, "version": game["version"]})
         assert invited.status_code == 429, (spelling, invited.json)
 
 

@@ -73,6 +73,7 @@ def test_a_refused_link_starts_no_session_whatever_the_target(app, db):
     browser = app.test_client()
     with browser.session_transaction() as session:
         session["after_sign_in"] = "/\n/x"
-    page = browser.post("/sign-in/not-a-token", data={"csrf_token": csrf_of(browser.get("/sign-in").get_data(as_text=True))})
+    csrf = csrf_of(browser.get("/sign-in").get_data(as_text=True))
+    page = browser.post("/sign-in/not-a-token", data={"csrf_token": csrf})
     assert page.status_code == 401
     assert not signed_in(browser)

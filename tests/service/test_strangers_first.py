@@ -25,7 +25,8 @@ def test_a_stranger_to_a_started_game_gets_403_without_its_version(make_player, 
 @pytest.mark.parametrize("action", ["accept", "decline"])
 def test_a_stranger_to_an_open_game_gets_403_without_its_version(make_player, action):
     creator, stranger = make_player("creator"), make_player("stranger")
-    game = creator.post("/api/games", json={"game": "tigris", "players": 3, "invite": [make_player("guest").email]}).json
+    invite = [make_player("guest").email]
+    game = creator.post("/api/games", json={"game": "tigris", "players": 3, "invite": invite}).json
     answer = stranger.post(f"/api/games/{game['id']}/{action}", json={"version": STALE})
     assert answer.status_code == 403, answer.json
     assert "current_version" not in answer.json
