@@ -21,6 +21,7 @@ SUBJECTS = {
     "game_over": "{game_title}: game over",
     "digest": "Your turnpost games today",
     "reply_answer": "Re: {game_title}",
+    "table_talk": "{game_title}: said at the table",
 }
 
 _environment = Environment(

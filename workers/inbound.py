@@ -19,12 +19,13 @@ from sqlmodel import Session, select
 
 import engine as engines
 from engine.grammar import all_forms
-from service import play, rows
+from service import play, rows, table_talk
 from service.db import transaction
 from service.errors import Invalid, ServiceError
 from service.models import Game, InboundMail, Notification, Seat, User, utcnow
 from service.reply_address import ReplyToken, read_bounce_address, read_reply_address
 from workers.compose import names_of
+from workers.reply_talk import MAX_SAID_LINES, said_lines
 from workers.reply_reading import (
     MAX_COMMANDS, authentication_failure, body_text, commands, failed_recipients, message_kind, newest_reply, own_addresses,
     sender,
@@ -110,6 +111,7 @@ class _Conversation:
         self.token, self.work = token, work
         self.rules = play.rules(game)
         self.prose: list[str] = []  # lines around the moves not read as moves (a greeting, say)
+        self.talk: list[str] = []  # what became of the reply's `say` lines
 
     def answer_reply(self) -> tuple[str, str]:
         seat_address = self.seat.email.lower()
@@ -126,7 +128,11 @@ class _Conversation:
                 f"A reply from your address failed the {failed.upper()} check of the receiving mail server, so "
                 "it may not be from you. It was refused and nothing changed."])
         written = newest_reply(body_text(self.message), own_addresses(self.settings.mail_from, self.settings.mail_domain))
+        said, written = said_lines(written)
+        self.say(said)
         lines, prose = _moves_and_prose(commands(written), self.rules)
+        if said and not lines:
+            return self.answer("said", [])
         if prose is None:
             return self.answer("unreadable", [
                 "Nothing was applied: your reply mixes moves with other text, so it could not be read safely. "
@@ -151,6 +157,24 @@ class _Conversation:
             return self.answer("board", ["The game as it stands:"], decision=True)
         self.prose = prose
         return self.play(lines)
+
+    def say(self, said: list[str]) -> None:
+        """Post the reply's messages to the table (they need no version: they change
+        nothing in the game, so they are posted whatever becomes of the moves)."""
+        if not said:
+            return
+        user = self.db.get(User, self.seat.user_id)
+        for text in said[:MAX_SAID_LINES]:
+            try:
+                _, work = table_talk.say(self.db, self.game.id, user, text, "email", game=self.game)
+            except ServiceError as err:
+                self.talk.append(f"Not said at the table: \"{_shortened(text)}\" ({err.message}).")
+                continue
+            self.work.notifications.extend(work.notifications)
+            self.talk.append(f"Said at the table: \"{_shortened(text)}\".")
+        if len(said) > MAX_SAID_LINES:
+            self.talk.append(f"One reply may say {MAX_SAID_LINES} things at the table; the other "
+                             f"{len(said) - MAX_SAID_LINES} were not said.")
 
     def play(self, texts: list[str]) -> tuple[str, str]:
         stale = self.stale_lines()
@@ -231,6 +255,7 @@ class _Conversation:
     def answer(self, outcome: str, lines: list[str], forms: bool = False, decision: bool = False,
                confirm_resign: bool = False, seen_all: bool = False) -> tuple[str, str]:
         """Write the answer (unless this address had too many this hour); returns the outcome."""
+        lines = [*self.talk, *lines]
         if self.prose:
             lines = [*lines, "Not read as moves: " + ", ".join(f"\"{_shortened(text)}\"" for text in self.prose) + "."]
         detail = " ".join(lines)[:1000]
