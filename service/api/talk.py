@@ -4,9 +4,11 @@ from __future__ import annotations
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
+from sqlmodel import select
 
 from service import replay, table_talk
 from service.db import reading
+from service.models import User
 from service.schemas import ProblemSchema, StrictSchema, TableMessageSchema
 from service.web import current_user, db_engine, run
 
@@ -132,8 +134,7 @@ class Preferences(MethodView):
     def get(self):
         """How game emails and table talk reach you."""
         with reading(db_engine()) as db:
-            user = current_user(db)
-            return {"email_mode": user.email_mode, "talk_mail": user.talk_mail}
+            return _preferences(db, current_user(db))
 
     @blp.arguments(PreferencesRequestSchema)
     @blp.response(200, PreferencesSchema)
@@ -145,10 +146,16 @@ class Preferences(MethodView):
             if "talk_mail" in data:
                 table_talk.set_talk_mail(db, user, data["talk_mail"])
             if "email_mode" in data:
-                db.get(type(user), user.id).email_mode = data["email_mode"]
-            fresh = db.get(type(user), user.id)
-            return {"email_mode": fresh.email_mode, "talk_mail": fresh.talk_mail}
+                db.get(User, user.id).email_mode = data["email_mode"]
+            db.flush()
+            return _preferences(db, user)
         return run(save)
+
+
+def _preferences(db, user) -> dict:
+    # Read from the row: the user of a bearer token may be a copy its cache keeps.
+    email_mode, talk_mail = db.exec(select(User.email_mode, User.talk_mail).where(User.id == user.id)).one()
+    return {"email_mode": email_mode, "talk_mail": talk_mail}
 
 
 @blp.route("/games/<id:game_id>/history/<int:version>")
