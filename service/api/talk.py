@@ -9,7 +9,7 @@ from sqlmodel import select
 from service import replay, table_talk
 from service.db import reading
 from service.models import User
-from service.schemas import ProblemSchema, StrictSchema, TableMessageSchema
+from service.schemas import LogEntrySchema, ProblemSchema, StrictSchema, TableMessageSchema
 from service.web import current_user, db_engine, run
 
 blp = Blueprint("talk", __name__, url_prefix="/api", description="Table talk, private notes and replays")
@@ -72,7 +72,8 @@ class PreferencesRequestSchema(StrictSchema):
 class ReplayStepSchema(Schema):
     step = fields.Integer(metadata={"description": "0 is the start; n the position after entry n of the caller's log"})
     steps = fields.Integer(metadata={"description": "the last step (the entries in the caller's log)"})
-    entry = fields.Dict(allow_none=True, metadata={"description": "the log entry that led here (as GET .../log)"})
+    entry = fields.Nested(LogEntrySchema, allow_none=True,
+                          metadata={"description": "the log entry that led here (as GET .../log)"})
     pending = fields.Dict(keys=fields.String(), values=fields.String(), allow_none=True)
     view = fields.Dict(metadata={"description": "the game as the caller's seat saw it then (spectators: public)"})
 
