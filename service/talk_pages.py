@@ -52,11 +52,13 @@ def _names(db, game) -> dict:
 
 
 def _entry_words(rules, entry: dict, names: dict) -> str:
-    who = names.get(entry["seat"], f"seat {entry['seat']}")
-    if entry["move"] is not None:
-        return f"{who}: {rules.describe(entry['move'])}"
+    """A log entry in words: what its events say (they name who did what), else the
+    move as its player (or anyone, after the end) may read it."""
     said = [text for event in entry["events"] if (text := rules.describe_event(event, names))]
-    return f"{who}: " + (" ".join(said) if said else "a move you may not see")
+    if said:
+        return " ".join(said)
+    who = names.get(entry["seat"], f"seat {entry['seat']}")
+    return f"{who}: {rules.describe(entry['move'])}" if entry["move"] is not None else f"{who} made a move you may not see."
 
 
 def _wants_json() -> bool:
