@@ -12,7 +12,7 @@ from sqlmodel import select
 
 import engine
 from service.db import transaction
-from service.models import Game, Notification
+from service.models import Game, Notification, User
 from tests.conftest import start_game
 from tests.service.test_hostile_input import signed_in_client
 from tests.workers.conftest import free_port
@@ -174,3 +174,32 @@ def test_a_reply_may_say_five_things_and_bad_talk_is_named(make_player, mail):
     assert answer.count("Said at the table:") == 5 and "the other 2 were not said" in answer
     assert [m["text"] for m in player.get(f"/api/games/{game['id']}/messages").json["messages"]] == [
         f"number {n}" for n in range(5)]
+
+
+def test_talk_beside_a_refused_move_is_still_said_and_splits_no_moves(make_player, mail):
+    players, game = start_game(make_player, 2)
+    gid = game["id"]
+    mail.deliver_outbox()
+    seat, (first, second), _ = first_actions(gid, mail.engine)
+    player = players[seat]
+    turn_mail = latest_mail_to(mail.sink, player.email)
+    body = f"{first}\nsay: BETWEEN-SENTINEL\ntile red Z99"  # a say line between moves; the second is not allowed
+    mail.send(reply(turn_mail, body, player.email), reply_address_of(turn_mail), player.email)
+    answer = text_of(latest_mail_to(mail.sink, player.email))
+    assert 'Said at the table: "BETWEEN-SENTINEL".' in answer and "Nothing was applied" in answer
+    assert "mixes moves with other text" not in answer
+    assert [m["text"] for m in player.get(f"/api/games/{gid}/messages").json["messages"]] == ["BETWEEN-SENTINEL"]
+    assert player.get(f"/api/games/{gid}").json["version"] == game["version"]
+
+
+def test_no_talk_goes_to_an_address_that_bounces(make_player, mail):
+    players, game = start_game(make_player, 2)
+    put(players[1], "/api/me/preferences", {"talk_mail": "immediately"})
+    with transaction(mail.engine) as db:
+        db.exec(select(User).where(User.email == players[1].email)).one().bouncing_since = datetime.now(timezone.utc)
+    players[0].post(f"/api/games/{game['id']}/messages", json={"text": "BOUNCE-SENTINEL"})
+    mail.deliver_outbox()
+    assert "BOUNCE-SENTINEL" not in everything_mailed_to(mail, players[1])
+    with transaction(mail.engine) as db:
+        assert db.exec(select(Notification).where(Notification.kind == "table_talk",
+                                                  Notification.email == players[1].email)).first() is None
