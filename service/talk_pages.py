@@ -48,7 +48,8 @@ def replay_steps_for(game_id: int) -> list[dict]:
 
 def _names(db, game) -> dict:
     users = play.users_of(db, game)
-    return {s.seat: table_talk.display_name(users.get(s.user_id), s) for s in play.seats_of(db, game) if s.seat is not None}
+    return {s.seat: table_talk.display_name(users.get(s.user_id), s)
+            for s in play.seats_of(db, game) if s.seat is not None}
 
 
 def _entry_words(rules, entry: dict, names: dict) -> str:
@@ -58,7 +59,9 @@ def _entry_words(rules, entry: dict, names: dict) -> str:
     if said:
         return " ".join(said)
     who = names.get(entry["seat"], f"seat {entry['seat']}")
-    return f"{who}: {rules.describe(entry['move'])}" if entry["move"] is not None else f"{who} made a move you may not see."
+    if entry["move"] is None:
+        return f"{who} made a move you may not see."
+    return f"{who}: {rules.describe(entry['move'])}"
 
 
 def _wants_json() -> bool:

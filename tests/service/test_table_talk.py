@@ -45,7 +45,8 @@ def test_spectators_read_but_never_write_and_strangers_neither(make_player, db):
     assert watcher.get(f"/api/games/{private['id']}/messages").status_code == 403
     assert watcher.post(f"/api/games/{private['id']}/messages", json={"text": "hi"}).status_code == 403
     with db() as session:
-        assert [m.text for m in session.exec(select(TableMessage).where(TableMessage.game_id == game["id"]))] == ["hello"]
+        kept = session.exec(select(TableMessage).where(TableMessage.game_id == game["id"]))
+        assert [m.text for m in kept] == ["hello"]
 
 
 def test_bad_messages_are_refused_saying_what_is_allowed_and_nothing_is_kept(make_player, db):
@@ -108,7 +109,8 @@ def test_private_notes_are_the_seat_own(app, make_player):
     gid = game["id"]
     url = f"/api/games/{gid}/notes"
     assert players[0].get(url).json == {"text": "", "updated_at": None}
-    saved = players[0].client.put(url, json={"text": "NOTE-SENTINEL: watch the red kingdom"}, headers=players[0].headers)
+    saved = players[0].client.put(url, json={"text": "NOTE-SENTINEL: watch the red kingdom"},
+                                  headers=players[0].headers)
     assert saved.status_code == 200 and saved.json["text"] == "NOTE-SENTINEL: watch the red kingdom"
     assert players[0].get(url).json["text"] == "NOTE-SENTINEL: watch the red kingdom"
     assert players[1].get(url).json["text"] == ""  # his own notes, empty
@@ -143,9 +145,10 @@ def test_the_export_of_an_ended_game_keeps_its_table_talk(make_player):
 
 def test_the_api_document_describes_talk_notes_and_history(app):
     paths = app.test_client().get("/api/openapi.json").json["paths"]
-    for path, methods in {"/api/games/{game_id}/messages": {"get", "post"}, "/api/games/{game_id}/notes": {"get", "put"},
-                          "/api/games/{game_id}/mute": {"put"}, "/api/me/preferences": {"get", "put"},
-                          "/api/games/{game_id}/history/{version}": {"get"}}.items():
+    documented = {"/api/games/{game_id}/messages": {"get", "post"}, "/api/games/{game_id}/notes": {"get", "put"},
+                  "/api/games/{game_id}/mute": {"put"}, "/api/me/preferences": {"get", "put"},
+                  "/api/games/{game_id}/history/{version}": {"get"}}
+    for path, methods in documented.items():
         assert methods <= set(paths[path]), path
     post = paths["/api/games/{game_id}/messages"]["post"]
     assert {"201", "403", "422", "429"} <= set(post["responses"])

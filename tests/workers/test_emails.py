@@ -26,9 +26,10 @@ CONTEXTS = {
         "changes": [], "hand": "2 red", "resources": "", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
         "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "", "you_play": "",
     },
-    "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."], "url": "https://t.test/g/4",
-                          "talk": [{"name": "Ann", "text": EVIL}]}]},
-    "table_talk": {"game_title": "Tigris #4", "name": EVIL, "text": EVIL + "\nsecond line", "game_url": "https://t.test/g/4"},
+    "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."],
+                          "url": "https://t.test/g/4", "talk": [{"name": "Ann", "text": EVIL}]}]},
+    "table_talk": {"game_title": "Tigris #4", "name": EVIL, "text": EVIL + "\nsecond line",
+                   "game_url": "https://t.test/g/4"},
 }
 
 

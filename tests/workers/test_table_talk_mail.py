@@ -131,16 +131,16 @@ def test_a_message_to_a_player_who_muted_since_it_was_written_is_not_sent(make_p
 def test_a_player_who_chose_never_gets_no_talk_by_email(make_player, mail):
     players, game = start_game(make_player, 2)
     gid = game["id"]
-    put(players[1], "/api/me/preferences", {"talk_mail": "never"})
-    mail.deliver_outbox()
     seat, (first, second), _ = first_actions(gid, mail.engine)
-    players[0].post(f"/api/games/{gid}/messages", json={"text": "NEVER-SENTINEL"})
-    version = players[0].get(f"/api/games/{gid}").json["version"]
-    moved = players[seat].post(f"/api/games/{gid}/moves", json={"version": version, "text": first})
-    players[seat].post(f"/api/games/{gid}/moves", json={"version": moved.json["version"], "text": second})
+    mover, deaf = players[seat], players[1 - seat]
+    put(deaf, "/api/me/preferences", {"talk_mail": "never"})
     mail.deliver_outbox()
-    assert "your decision" in latest_mail_to(mail.sink, players[1].email)["Subject"]
-    assert "NEVER-SENTINEL" not in everything_mailed_to(mail, players[1])
+    mover.post(f"/api/games/{gid}/messages", json={"text": "NEVER-SENTINEL"})
+    moved = mover.post(f"/api/games/{gid}/moves", json={"version": game["version"], "text": first})
+    mover.post(f"/api/games/{gid}/moves", json={"version": moved.json["version"], "text": second})
+    mail.deliver_outbox()
+    decision = latest_mail_to(mail.sink, deaf.email)  # written after the message
+    assert "your decision" in decision["Subject"] and "NEVER-SENTINEL" not in everything_mailed_to(mail, deaf)
 
 
 def test_digests_carry_the_day_talk_to_those_who_take_it_with_their_next_email(make_player, mail):
@@ -158,7 +158,8 @@ def test_digests_carry_the_day_talk_to_those_who_take_it_with_their_next_email(m
 
 
 def test_say_lines_are_whole_lines_starting_with_the_word():
-    said, rest = said_lines("Say hello; and good luck\nsay: nice move!\ntile red 3C\nsaying this is prose\n- say hi\nsay")
+    said, rest = said_lines("Say hello; and good luck\nsay: nice move!\ntile red 3C\nsaying this is prose\n"
+                            "- say hi\nsay")
     assert said == ["hello; and good luck", "nice move!", "hi"]
     assert rest == "tile red 3C\nsaying this is prose"
 
@@ -166,7 +167,7 @@ def test_say_lines_are_whole_lines_starting_with_the_word():
 def test_a_reply_may_say_five_things_and_bad_talk_is_named(make_player, mail):
     players, game = start_game(make_player, 2)
     mail.deliver_outbox()
-    player = players[0]
+    player = players[first_actions(game["id"], mail.engine)[0]]  # the one a turn email went to
     turn_mail = latest_mail_to(mail.sink, player.email)
     lines = "\n".join(f"say number {n}" for n in range(6)) + "\nsay " + "x" * 1001
     mail.send(reply(turn_mail, lines, player.email), reply_address_of(turn_mail), player.email)
