@@ -26,23 +26,26 @@ def viewer_of(db: Session, game: Game, user: User | None) -> int | None:
 
 def steps(game: Game, moves: list[Move], viewer: int | None) -> Iterator[dict]:
     """Every step of the viewer's replay, from 0 (the start) on, each played from the
-    one before: {step, steps, entry, pending, view}."""
+    one before: {step, steps, entry, state}; `seen` adds what the viewer saw there."""
     rules = play.rules(game)
     shown = [not _hidden_setting(move, viewer, game, rules) for move in moves]
     count = sum(shown)
     state = rules.setup(game.players, game.seed, game.options)
-    yield _step(rules, state, 0, count, None, viewer)
+    yield {"step": 0, "steps": count, "entry": None, "state": state}
     step = 0
     for move, visible in zip(moves, shown):
         state, _ = rules.apply(state, move.seat, move.move)
         if visible:
             step += 1
-            yield _step(rules, state, step, count, {**_log_entry(move, viewer, game), "seq": step}, viewer)
+            yield {"step": step, "steps": count, "entry": {**_log_entry(move, viewer, game), "seq": step},
+                   "state": state}
 
 
-def _step(rules, state, step: int, count: int, entry: dict | None, viewer: int | None) -> dict:
-    return {"step": step, "steps": count, "entry": entry, "state": state,
-            "pending": {str(k): v for k, v in rules.pending(state).items()}, "view": rules.view(state, viewer)}
+def seen(game: Game, found: dict, viewer: int | None) -> dict:
+    """A step with what the viewer saw there: who was pending, and his view."""
+    rules = play.rules(game)
+    return {**found, "pending": {str(k): v for k, v in rules.pending(found["state"]).items()},
+            "view": rules.view(found["state"], viewer)}
 
 
 def step_for(db: Session, game_id: int, user: User | None, step: int) -> dict:
@@ -53,7 +56,7 @@ def step_for(db: Session, game_id: int, user: User | None, step: int) -> dict:
         raise NotFound("the game has not started: there is nothing to replay", code="not_started")
     for found in steps(game, _moves(db, game), viewer):
         if found["step"] == step:
-            return found
+            return seen(game, found, viewer)
     count = found["steps"]
     raise NotFound(f"your log of this game has {count} entries: steps go from 0 (the start) to {count}",
                    code="no_such_step")

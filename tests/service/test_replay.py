@@ -49,7 +49,7 @@ def check_every_step(app, game_id: int, positions: list[tuple], viewer: int | No
         moves = list(db.exec(Move.__table__.select().where(Move.game_id == game_id).order_by(Move.seq)))
         moves = [Move(**row._mapping) for row in moves]
     rules, spec = engine.get_game(game.game_type), GAMES[game.game_type]
-    found = list(replay.steps(game, moves, viewer))
+    found = [replay.seen(game, step, viewer) for step in replay.steps(game, moves, viewer)]
     assert [f["step"] for f in found] == list(range(len(positions)))
     for (state, _, _), step in zip(positions, found):
         where = f"{game.game_type}, seat {viewer}, step {step['step']}"
