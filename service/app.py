@@ -77,13 +77,14 @@ def start_dispatcher(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from service import api_docs, links, pages
-    from service.api import accounts, games, inbound, inbound_providers
+    from service import api_docs, links, pages, talk_pages
+    from service.api import accounts, games, inbound, inbound_providers, talk
 
-    for blueprint in (games.blp, accounts.blp):
+    for blueprint in (games.blp, accounts.blp, talk.blp):
         api.register_blueprint(blueprint)
         csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
     app.register_blueprint(pages.bp)
+    app.register_blueprint(talk_pages.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(inbound.bp)

@@ -58,6 +58,8 @@ class Settings:
     sign_in_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_LIMIT", "10 per minute"))
     sign_in_address_limit: str = field(default_factory=lambda: os.environ.get("SIGN_IN_ADDRESS_LIMIT", "5 per hour"))
     link_days: int = 14
+    # Table talk and notes written per player (per client address when signed out).
+    talk_limit: str = field(default_factory=lambda: os.environ.get("TALK_LIMIT", "20 per minute"))
     # Invitation emails a creator may send, and one address may receive, in 24 hours.
     invitations_per_sender: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_SENDER", "20")))
     invitations_per_recipient: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_RECIPIENT", "3")))

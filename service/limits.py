@@ -6,12 +6,16 @@ Redis is unreachable each process counts in its own memory instead, so an outage
 loosens the limits a little but refuses nobody."""
 from __future__ import annotations
 
+import hashlib
+
 from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 # Views that send an email to an address given by the caller.
 MAILING_VIEWS = ("accounts.SignIn", "pages.sign_in")
+# Views that write table talk or notes, limited per player.
+TALK_VIEWS = ("talk.Messages", "talk.Notes", "talk_pages.post_message", "talk_pages.save_notes")
 
 
 def asked_address() -> str:
@@ -22,6 +26,15 @@ def asked_address() -> str:
     body = request.get_json(silent=True) if request.is_json else request.form
     email = body.get("email") if isinstance(body, dict) or hasattr(body, "get") else None
     return address_limit_key(email) if isinstance(email, str) else ""
+
+
+def caller() -> str:
+    """Who writes: a digest of the bearer token or of the signed session, else the
+    client address (the limit is per player, not per shared address)."""
+    from flask import session
+
+    secret = request.headers.get("Authorization", "") or session.get("sid", "")
+    return "caller:" + hashlib.sha256(secret.encode()).hexdigest() if secret else get_remote_address()
 
 
 def install_limits(app: Flask, settings) -> Limiter:
@@ -37,4 +50,7 @@ def install_limits(app: Flask, settings) -> Limiter:
                                        key_func=asked_address, methods=["POST"])
     for name in MAILING_VIEWS:
         app.view_functions[name] = per_address(per_client(app.view_functions[name]))
+    per_writer = limiter.shared_limit(settings.talk_limit, scope="talk", key_func=caller, methods=["POST", "PUT"])
+    for name in TALK_VIEWS:
+        app.view_functions[name] = per_writer(app.view_functions[name])
     return limiter

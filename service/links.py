@@ -13,6 +13,7 @@ from service.action_tokens import TokenRejected, read_token
 from service.auth import peek_sign_in_link, start_session, use_sign_in_link
 from service.db import reading
 from service.errors import ServiceError
+from service.table_talk import TALK_MAIL_MODES
 from service.invitation_links import read_invitation, safe_next
 from service.models import User
 from service.pages import board_markup, winners
@@ -183,14 +184,19 @@ def preferences(token):
         mode = request.form.get("email_mode")
         if mode not in ("every", "digest", "off"):
             return _message("Unknown choice", "Choose every decision, a daily digest, or no email.", 400)
-        run(lambda db: _save_preferences(db.get(User, user_id), mode, request.form.get("mail_works") == "yes"))
+        talk_mail = request.form.get("talk_mail")  # None: as it was
+        if talk_mail is not None and talk_mail not in TALK_MAIL_MODES:
+            return _message("Unknown choice", "Table talk comes immediately, with your next email, or never.", 400)
+        run(lambda db: _save_preferences(db.get(User, user_id), mode, request.form.get("mail_works") == "yes",
+                                         talk_mail))
     with reading(db_engine()) as db:
         user = db.get(User, user_id) or abort(404)
         return render_template("pages/preferences.html", user=user, token=token, saved=request.method == "POST")
 
 
-def _save_preferences(user: User, mode: str, mail_works: bool) -> None:
+def _save_preferences(user: User, mode: str, mail_works: bool, talk_mail: str | None) -> None:
     user.email_mode = mode
+    user.talk_mail = talk_mail or user.talk_mail
     if mail_works:  # the player says his address takes mail again (it had bounced)
         user.bouncing_since = None
 

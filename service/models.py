@@ -24,6 +24,7 @@ class User(SQLModel, table=True):
     email_mode: str = Field(default="every", max_length=10)  # every | digest | off
     created_at: datetime = _when(default=utcnow)
     bouncing_since: datetime | None = _when(nullable=True)  # mail to it failed for good: none is sent
+    talk_mail: str = Field(default="next", max_length=12)  # table talk by email: immediately | next | never
 
 
 class ApiToken(SQLModel, table=True):
@@ -100,6 +101,7 @@ class Seat(SQLModel, table=True):
     # kind changed or the moves open to it changed): a move sent for any version since
     # is about this decision, however often the others moved meanwhile.
     decision_version: int | None = None
+    table_muted: bool = False  # the player muted the table: no table talk reaches him by email or on the page
 
 
 class Move(SQLModel, table=True):
@@ -187,3 +189,27 @@ class Absence(SQLModel, table=True):
     user_id: int = Field(foreign_key="user.id", index=True)
     first_day: date = Field(sa_column=Column(Date, nullable=False))
     last_day: date = Field(sa_column=Column(Date, nullable=False))
+
+
+class TableMessage(SQLModel, table=True):
+    """A message a player wrote to the table: only the text he typed, who and when;
+    never anything the engine knows."""
+
+    __tablename__ = "table_message"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat_id: int = Field(foreign_key="seat.id")
+    text: str = Field(max_length=1000)
+    via: str = Field(max_length=8)  # page | api | email
+    created_at: datetime = _when(default=utcnow, index=True)
+
+
+class SeatNote(SQLModel, table=True):
+    """A seat's private notes on its game, shown to that seat alone."""
+
+    __tablename__ = "seat_note"
+
+    seat_id: int = Field(foreign_key="seat.id", primary_key=True)
+    text: str = Field(default="", max_length=10000)
+    updated_at: datetime = _when(default=utcnow)

@@ -180,11 +180,21 @@ class LogSchema(Schema):
     entries = fields.List(fields.Nested(LogEntrySchema))
 
 
+class TableMessageSchema(Schema):
+    id = fields.Integer()
+    seat = fields.Integer(allow_none=True, metadata={"description": "the writer's seat (none before the start)"})
+    name = fields.String(metadata={"description": "the writer's name"})
+    text = fields.String()
+    via = fields.String(metadata={"description": "page, api or email"})
+    created_at = fields.DateTime()
+
+
 class ExportSchema(Schema):
     game = fields.Nested(GameSchema)
     seed = fields.String()
     moves = fields.List(fields.Nested(LogEntrySchema))
     final_state = fields.Dict(allow_none=True)
+    messages = fields.List(fields.Nested(TableMessageSchema), metadata={"description": "the table talk"})
 
 
 class SignInRequestSchema(StrictSchema):

@@ -42,7 +42,7 @@ def names_of(db: Session, game: Game) -> dict[int, str]:
 def compose(db: Session, settings, row: Notification) -> Mail:
     """The email for an outbox row, rendered from the database as it is now."""
     base = settings.base_url
-    context: dict = {}
+    context: dict = {"table_talk": []}
     if row.user_id:
         token = preferences_token(settings.secret_key, row.user_id)
         context["preferences_url"] = f"{base}/preferences/{token}"
@@ -184,10 +184,37 @@ def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq
         move_kinds=summary["move_kinds"], board_text=summary["board_text"], you_play=summary["you_play"],
         reply_example=summary["reply_example"], board_cid=None, board_alt="", waiting_for=summary["waiting_for"],
     )
+    context["table_talk"] = talk_since_last_decision(db, game, row)
     picture = board_picture(settings, game.game_type, picture_view(game_rules, state, row.seat, summary["view"]))
     if picture is not None:
         images.append(Attachment("board", picture))
         context.update(board_cid="board", board_alt=f"The board of {game.title}")
+
+
+def talk_since_last_decision(db, game, row) -> list[dict]:
+    """The others' table talk since the seat's last decision email (or its first),
+    up to this email's writing, for a player who takes talk with his next email and
+    did not mute the table. Counted in time, so a retried email says the same."""
+    from service.table_talk import messages_of, wants_talk_mail
+
+    seat = next((s for s in seats_of(db, game) if s.seat == row.seat and s.user_id == row.user_id), None)
+    if seat is None or not wants_talk_mail(db, seat, "next"):
+        return []
+    previous = db.exec(select(Notification.created_at).where(
+        Notification.game_id == game.id, Notification.seat == row.seat, Notification.id < row.id,
+        Notification.kind.in_(("your_turn", "reply_answer"))).order_by(Notification.id.desc())).first()
+    return messages_of(db, game, since=previous, upto=row.created_at, not_seat_id=seat.id)
+
+
+def _table_talk(db, settings, row, game, context, images):
+    """A message to the table, for a player who takes table talk at once."""
+    from service.models import TableMessage
+    from service.table_talk import message_dicts
+
+    message = db.get(TableMessage, row.payload["message_id"])
+    said = message_dicts(db, game, [message])[0]
+    context.update(name=said["name"], text=said["text"],
+                   reply_to=_reply_to(settings, game, row, row.payload.get("version", game.version)))
 
 
 def _reply_answer(db, settings, row, game, context, images):
@@ -301,5 +328,5 @@ def _digest(db, settings, row, game, context, images):
 _BUILDERS = {
     "invitation": _invitation, "sign_in": _sign_in, "your_turn": _your_turn, "reminder": _reminder,
     "deadline_passed": _deadline_passed, "game_over": _game_over, "digest": _digest,
-    "reply_answer": _reply_answer,
+    "reply_answer": _reply_answer, "table_talk": _table_talk,
 }

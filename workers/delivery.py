@@ -64,6 +64,11 @@ def wanted(db, row: Notification) -> bool:
     if row.kind in ("digest", "reply_answer"):
         return True
     mode = seat_mode or user_mode
+    if row.kind == "table_talk":  # he may have muted the table or changed his mind since
+        from service.table_talk import wants_talk_mail
+
+        seat = db.exec(select(Seat).where(Seat.game_id == row.game_id, Seat.user_id == row.user_id)).first()
+        return mode != "off" and wants_talk_mail(db, seat, "immediately")
     if row.kind in ("game_over", "invitation"):
         return mode != "off"
     return mode == "every"

@@ -12,6 +12,7 @@ from service.db import transaction
 from service.models import Game, Move, Notification, Seat, User
 from service import rows
 from service.play import Work, notify, game_state, rules
+from service.table_talk import messages_of, wants_talk_mail
 from workers.compose import names_of
 
 
@@ -44,6 +45,16 @@ def _games_of(db, user: User, base_url: str, since: datetime) -> list[dict]:
         changes = [line for m in moves for e in engines.events_for(m.events, seat.seat)
                    if (line := game_rules.describe_event(e, names))]
         found.append({"game_id": game.id, "title": game.title, "url": f"{base_url}/games/{game.id}",
-                      "waiting": seat.seat in game_rules.pending(state), "deadline": None, "changes": changes[-10:]})
+                      "waiting": seat.seat in game_rules.pending(state), "deadline": None, "changes": changes[-10:],
+                      "talk": _talk_since(db, game, seat, since)})
     found.sort(key=lambda g: not g["waiting"])
     return found
+
+
+def _talk_since(db, game: Game, seat: Seat, since: datetime) -> list[dict]:
+    """The others' table talk since `since`, for a player who takes it with his next
+    email and did not mute the table (the last 20 messages; the page has them all)."""
+    if not wants_talk_mail(db, seat, "next"):
+        return []
+    said = messages_of(db, game, since=since, not_seat_id=seat.id)
+    return [{"name": m["name"], "text": m["text"]} for m in said[-20:]]

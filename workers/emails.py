@@ -21,6 +21,7 @@ SUBJECTS = {
     "game_over": "{game_title}: game over",
     "digest": "Your turnpost games today",
     "reply_answer": "Re: {game_title}",
+    "table_talk": "{game_title}: said at the table",
 }
 
 _environment = Environment(
@@ -35,7 +36,7 @@ def render(kind: str, context: dict) -> tuple[str, str, str]:
     """(subject, text, html) of an email of `kind` (a key of SUBJECTS)."""
     if kind not in SUBJECTS:
         raise ValueError(f"unknown email kind {kind!r}; kinds: {', '.join(SUBJECTS)}")
-    context = {"preferences_url": None, "unsubscribe_url": None, **context}
+    context = {"preferences_url": None, "unsubscribe_url": None, "table_talk": [], **context}
     subject = SUBJECTS[kind].format_map(_Missing(context))
     text = _environment.get_template(f"email/{kind}.txt").render(context)
     html = _environment.get_template(f"email/{kind}.html").render(context)

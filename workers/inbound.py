@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 
 import engine as engines
 from engine.grammar import all_forms
-from service import play, rows
+from service import play, rows, table_talk
 from service.db import transaction
 from service.errors import Invalid, ServiceError
 from service.models import Game, InboundMail, Notification, Seat, User, utcnow
@@ -28,6 +28,7 @@ from workers import mime_budget
 from workers.compose import names_of
 from workers.delivery import mark_bouncing
 from workers.inbound_store import raw_of
+from workers.reply_talk import MAX_SAID_LINES, said_lines
 from workers.reply_reading import (
     MAX_COMMANDS, body_text, commands, failed_recipients, message_kind, newest_reply, own_addresses, sender,
 )
@@ -35,6 +36,8 @@ from workers.reply_authentication import authentication_failure
 
 log = logging.getLogger(__name__)
 _PROGRESS = {"applied", "resigned"}  # outcomes that moved a game on
+# Outcomes that break a run of unchanged replies: a player talking at the table is no responder.
+_HEARD = _PROGRESS | {"said"}
 _PROSE_NAMED = 8  # pieces of text passed over that an answer quotes
 HELP, BOARD, RESIGN, CONFIRM = {"help", "?"}, {"board", "status"}, {"resign"}, {"resign", "yes", "confirm"}
 
@@ -122,6 +125,7 @@ class _Conversation:
         self.too_much = too_much  # why the message was not read (more than the service reads), if it was not
         self.rules = play.rules(game)
         self.prose: list[str] = []  # lines around the moves not read as moves (a greeting, say)
+        self.talk: list[str] = []  # what became of the reply's `say` lines
 
     def answer_reply(self) -> tuple[str, str]:
         seat_address = self.seat.email.lower()
@@ -142,7 +146,11 @@ class _Conversation:
                 f"Nothing was applied: your email was not read, since {self.too_much}. "
                 "Reply with your moves in a plain email."], forms=True, decision=True)
         written = newest_reply(body_text(self.message), own_addresses(self.settings.mail_from, self.settings.mail_domain))
+        said, written = said_lines(written)
+        self.say(said)
         lines, prose = _moves_and_prose(commands(written), self.rules)
+        if said and not lines:
+            return self.answer("said", [])
         if prose is None:
             return self.answer("unreadable", [
                 "Nothing was applied: your reply mixes moves with other text (a move inside a sentence, or text "
@@ -168,6 +176,24 @@ class _Conversation:
             return self.answer("board", ["The game as it stands:"], decision=True)
         self.prose = prose
         return self.play(lines)
+
+    def say(self, said: list[str]) -> None:
+        """Post the reply's messages to the table (they need no version: they change
+        nothing in the game, so they are posted whatever becomes of the moves)."""
+        if not said:
+            return
+        user = self.db.get(User, self.seat.user_id)
+        for text in said[:MAX_SAID_LINES]:
+            try:
+                _, work = table_talk.say(self.db, self.game.id, user, text, "email", game=self.game)
+            except ServiceError as err:
+                self.talk.append(f"Not said at the table: \"{_shortened(text)}\" ({err.message}).")
+                continue
+            self.work.notifications.extend(work.notifications)
+            self.talk.append(f"Said at the table: \"{_shortened(text)}\".")
+        if len(said) > MAX_SAID_LINES:
+            self.talk.append(f"One reply may say {MAX_SAID_LINES} things at the table; the other "
+                             f"{len(said) - MAX_SAID_LINES} were not said.")
 
     def play(self, texts: list[str]) -> tuple[str, str]:
         stale = self.stale_lines()
@@ -249,12 +275,13 @@ class _Conversation:
     def answer(self, outcome: str, lines: list[str], forms: bool = False, decision: bool = False,
                confirm_resign: bool = False, seen_all: bool = False) -> tuple[str, str]:
         """Write the answer (unless this address had too many this hour); returns the outcome."""
+        lines = [*self.talk, *lines]
         if self.prose:
             named = ", ".join(f"\"{_shortened(text)}\"" for text in self.prose[:_PROSE_NAMED])
             more = len(self.prose) - _PROSE_NAMED
             lines = [*lines, f"Not read as moves: {named}" + (f" and {more} more." if more > 0 else ".")]
         detail = " ".join(lines)[:1000]
-        if outcome not in _PROGRESS:
+        if outcome not in _HEARD:
             if self._refusals_this_hour() >= self.settings.refusals_per_hour:
                 return outcome, detail + " (not answered: too many replies that changed nothing this hour)"
             run = self._answers_since_progress()
@@ -285,7 +312,7 @@ class _Conversation:
         payloads = self.db.exec(select(Notification.payload).where(
             Notification.email == self.seat.email, Notification.kind == "reply_answer",
             Notification.created_at > since).order_by(Notification.id.desc()).limit(500))
-        return sum(1 for payload in payloads if payload.get("outcome") not in _PROGRESS)
+        return sum(1 for payload in payloads if payload.get("outcome") not in _HEARD)
 
 
     def _answers_since_progress(self) -> int:
@@ -297,7 +324,7 @@ class _Conversation:
         payloads = list(self.db.exec(select(Notification.payload).where(
             Notification.email == self.seat.email, Notification.kind == "reply_answer",
         ).order_by(Notification.id.desc()).limit(limit)))
-        return next((index for index, payload in enumerate(payloads) if payload.get("outcome") in _PROGRESS),
+        return next((index for index, payload in enumerate(payloads) if payload.get("outcome") in _HEARD),
                     len(payloads))
 
 

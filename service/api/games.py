@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 from sqlmodel import select
 
 import engine
-from service import play
+from service import play, table_talk
 from service.db import reading
 from service.errors import Conflict, Forbidden
 from service.models import Game, Move, Seat
@@ -250,6 +250,7 @@ class Export(MethodView):
             return {
                 "game": present_game(db, game, user), "seed": str(game.seed),
                 "moves": [_log_entry(m, None, game) for m in _moves(db, game)], "final_state": game.state,
+                "messages": table_talk.messages_of(db, game),
             }
 
 

@@ -26,7 +26,10 @@ CONTEXTS = {
         "changes": [], "hand": "2 red", "resources": "", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
         "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "", "you_play": "",
     },
-    "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."], "url": "https://t.test/g/4"}]},
+    "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."],
+                          "url": "https://t.test/g/4", "talk": [{"name": "Ann", "text": EVIL}]}]},
+    "table_talk": {"game_title": "Tigris #4", "name": EVIL, "text": EVIL + "\nsecond line",
+                   "game_url": "https://t.test/g/4"},
 }
 
 
@@ -58,3 +61,12 @@ def test_a_missing_value_is_an_error_not_a_blank():
         render("sign_in", {"valid_minutes": 30})
     with pytest.raises(ValueError, match="kinds:"):
         render("postcard", {})
+
+
+def test_a_decision_email_shows_the_table_talk_since_the_last_decision():
+    context = {**CONTEXTS["your_turn"], "table_talk": [{"name": "Bob", "text": "good luck\n" + EVIL}]}
+    _, text, html = render("your_turn", context)
+    assert "Said at the table since your last decision:\n- Bob: good luck\n  " + EVIL in text
+    assert "&lt;script&gt;" in html and "Said at the table since your last decision" in html
+    _, text, _ = render("your_turn", CONTEXTS["your_turn"])
+    assert "Said at the table" not in text
