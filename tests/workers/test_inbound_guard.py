@@ -224,3 +224,15 @@ def test_a_stored_reply_is_handed_on_by_the_sweep_only_if_its_hand_over_failed(a
     assert inbound_id not in claim_lost(engine, older_than_seconds=60)  # just handed on
     inbound.process(engine, settings, inbound_id)
     assert inbound_id not in claim_lost(engine, older_than_seconds=0)  # processed
+
+
+def test_a_report_past_the_parse_budget_is_marked_failed_and_marks_nothing(app):
+    engine, settings = app.extensions["turnpost"]["engine"], app.extensions["turnpost"]["settings"]
+    report = many_parts(mime_budget.MAX_PARTS + 1, "MAILER-DAEMON@mx.example.org").replace(
+        b"multipart/mixed", b"multipart/report; report-type=delivery-status", 1)
+    inbound_id = store(engine, report, bounce_address(settings.secret_key, settings.mail_domain, 123_456), "<>")
+    inbound.process(engine, settings, inbound_id)
+    with transaction(engine) as db:
+        row = db.get(InboundMail, inbound_id)
+    assert (row.outcome, row.detail) == ("failed", "not read: it has more than 100 parts (attachments, pictures, "
+                                                   "alternatives)")

@@ -123,3 +123,13 @@ def test_a_deadline_behind_a_flood_of_inbound_mail_fires_and_mails_while_the_flo
     print(f"deadline email {mailed_after:.1f} s after the sweep; {left} of {len(ids)} flooded replies still waiting")
     assert left > 0, "the deadline waited for the whole flood"
     wait_for(lambda: unprocessed(stack, ids) < left, "the replies worker to work through the flood")
+
+
+def test_the_procfile_runs_a_process_for_the_inbound_queue_alone():
+    from pathlib import Path
+
+    procfile = dict(line.split(": ", 1) for line in
+                    (Path(__file__).resolve().parents[2] / "Procfile").read_text().splitlines() if line)
+    queues = {name: command.split("--queues=")[1].split()[0].replace("${TURNPOST_QUEUE:-turnpost}", "turnpost")
+              for name, command in procfile.items() if "--queues=" in command}
+    assert queues == {"worker": "turnpost", "mailer": mail_queue("turnpost"), "replies": inbound_queue("turnpost")}
