@@ -314,7 +314,6 @@ class _Conversation:
             Notification.created_at > since).order_by(Notification.id.desc()).limit(500))
         return sum(1 for payload in payloads if payload.get("outcome") not in _HEARD)
 
-
     def _answers_since_progress(self) -> int:
         """How many answers in a row, the latest first, went to this address for
         replies that changed nothing: a vacation responder that ignores

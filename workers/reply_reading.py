@@ -57,7 +57,7 @@ def _from_a_mail_system(message: EmailMessage, envelope_from: str) -> bool:
         addresses += [address for _, address in getaddresses([str(v) for v in message.get_all("From", [])])]
     except (ValueError, IndexError, TypeError):  # a From header the parser cannot read
         pass
-    return any(address.lower().rpartition("@")[0] in _MAIL_SYSTEMS for address in addresses if address)
+    return any(address.lower().split("@")[0] in _MAIL_SYSTEMS for address in addresses if address)
 
 
 def failed_recipients(message: EmailMessage) -> list[str]:

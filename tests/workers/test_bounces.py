@@ -172,3 +172,21 @@ def test_a_run_of_replies_that_change_nothing_ends_the_answers_until_a_move_appl
     answer = latest_to(mail, ann)
     mail.send(reply(answer, "what now?", ann.email), reply_address_of(answer), ann.email)
     assert len(mails_to(mail.sink, ann.email)) == answers + run + 2
+
+
+@pytest.mark.parametrize("envelope_from, from_header, kind", [
+    ("<>", "ann@example.org", "auto"),  # the null sender: a bounce however it looks
+    ("MAILER-DAEMON", "ann@example.org", "auto"),
+    ("ann@example.org", "Mail Delivery Subsystem <mailer-daemon@googlemail.com>", "auto"),
+    ("ann@example.org", "postmaster@mx.example.org", "auto"),
+    ("", "ann@example.org", "person"),  # no envelope sender known (the HTTP endpoint without `sender`)
+    ("ann@example.org", "Postmaster Fan <ann@example.org>", "person"),
+])
+def test_who_counts_as_a_mail_system(envelope_from, from_header, kind):
+    from email import message_from_bytes, policy
+
+    from workers.reply_reading import message_kind
+
+    message = message_from_bytes(f"From: {from_header}\r\nSubject: Re: x\r\n\r\ntile red F7\r\n".encode(),
+                                 policy=policy.default)
+    assert message_kind(message, envelope_from) == kind

@@ -1,6 +1,6 @@
 """A flood of received mail waits in a queue of its own: with the Procfile's workers
 as real processes (`worker` with `mailer`, and `replies`), Redis, PostgreSQL and an
-SMTP server, a deadline falling due behind 2,000 queued replies fires, and its email
+SMTP server, a deadline falling due behind 4,000 queued replies fires, and its email
 goes out, while the flood is still being worked through."""
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from tests.conftest import Player
 from workers.app import inbound_queue, mail_queue
 from workers.inbound_store import store_message
 
-FLOOD_MESSAGES, RECIPIENTS = 20, 100  # 2,000 stored replies, each a task
+FLOOD_MESSAGES, RECIPIENTS = 40, 100  # 4,000 stored replies, each a task
 # Bounds on waits for work that takes a second or two; reached only if it never comes.
 SETTLE_SECONDS = 300
 
@@ -71,10 +71,10 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
 
 
 def flood(stack) -> list[int]:
-    """2,000 stored replies, as one sender's transactions of 100 recipients would
+    """4,000 stored replies, as one sender's transactions of 100 recipients would
     leave them: signed addresses of games that do not exist (processing each reads
     and parses it, then refuses it)."""
-    text = "I would like to play on, here is what I think about the board.\r\n" * 60
+    text = "I would like to play on, here is what I think about the board.\r\n" * 600
     ids = []
     for message in range(FLOOD_MESSAGES):
         raw = (f"From: flood@example.org\r\nSubject: Re: your decision\r\nMessage-ID: <{uuid.uuid4().hex}@flood>\r\n"
@@ -123,3 +123,13 @@ def test_a_deadline_behind_a_flood_of_inbound_mail_fires_and_mails_while_the_flo
     print(f"deadline email {mailed_after:.1f} s after the sweep; {left} of {len(ids)} flooded replies still waiting")
     assert left > 0, "the deadline waited for the whole flood"
     wait_for(lambda: unprocessed(stack, ids) < left, "the replies worker to work through the flood")
+
+
+def test_the_procfile_runs_a_process_for_the_inbound_queue_alone():
+    from pathlib import Path
+
+    procfile = dict(line.split(": ", 1) for line in
+                    (Path(__file__).resolve().parents[2] / "Procfile").read_text().splitlines() if line)
+    queues = {name: command.split("--queues=")[1].split()[0].replace("${TURNPOST_QUEUE:-turnpost}", "turnpost")
+              for name, command in procfile.items() if "--queues=" in command}
+    assert queues == {"worker": "turnpost", "mailer": mail_queue("turnpost"), "replies": inbound_queue("turnpost")}
