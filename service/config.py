@@ -64,6 +64,10 @@ class Settings:
     inbound_smtp_port: int = field(default_factory=lambda: int(os.environ.get("INBOUND_SMTP_PORT", "2525")))
     inbound_secret: str | None = field(default_factory=lambda: os.environ.get("INBOUND_SECRET") or None)
     inbound_max_bytes: int = 1024 * 1024
+    # The authserv-ids of the receiving mail servers whose Authentication-Results headers
+    # are trusted (comma-separated; none by default: anyone can write such a header).
+    authserv_ids: tuple = field(default_factory=lambda: tuple(
+        part.strip().lower() for part in os.environ.get("AUTHSERV_ID", "").split(",") if part.strip()))
     # Mail providers' inbound webhooks (docs/email.md): Mailgun's webhook signing key,
     # Postmark's basic-auth "user:password" in the webhook URL.
     mailgun_signing_key: str | None = field(default_factory=lambda: os.environ.get("MAILGUN_SIGNING_KEY") or None)

@@ -121,7 +121,7 @@ class _Conversation:
                 "Only replies sent from your own address are taken."])
         if self.seat.resigned:
             return self.answer("refused", [f"You have resigned from {self.game.title}; nothing changed."])
-        failed = authentication_failure(self.message)
+        failed = authentication_failure(self.message, self.settings.authserv_ids, seat_address.rpartition("@")[2])
         if failed:
             return self.answer("refused", [
                 f"A reply from your address failed the {failed.upper()} check of the receiving mail server, so "

@@ -65,17 +65,33 @@ def sender(message: EmailMessage) -> str:
     return addresses[0][1].strip().lower() if addresses else ""
 
 
-def authentication_failure(message: EmailMessage) -> str | None:
-    """'dkim' or 'dmarc' when a receiving server recorded that check as failed."""
+def authentication_failure(message: EmailMessage, trusted_ids: tuple[str, ...], from_domain: str) -> str | None:
+    """'dmarc' when a trusted receiving server recorded DMARC as failed; 'dkim' when it
+    recorded a failed signature of the From domain and no passing one. Only headers
+    whose authserv-id is one of `trusted_ids` count: anyone can write the others (a
+    sender above his own reply, say), and a broken signature of another domain (a
+    mailing list's) says nothing about the sender."""
+    own_failed = own_passed = False
     for value in message.get_all("Authentication-Results", []):
         try:
             header = authres.AuthenticationResultsHeader.parse(f"Authentication-Results: {value}")
         except Exception:  # noqa: BLE001 - an unreadable header proves nothing either way
             continue
+        if str(header.authserv_id or "").lower() not in trusted_ids:
+            continue
         for result in header.results:
-            if result.method in ("dkim", "dmarc") and result.result in ("fail", "permerror"):
-                return result.method
-    return None
+            if result.method == "dmarc" and result.result == "fail":
+                return "dmarc"
+            if result.method == "dkim" and _signing_domain(result) == from_domain.lower():
+                own_failed |= result.result in ("fail", "permerror")
+                own_passed |= result.result == "pass"
+    return "dkim" if own_failed and not own_passed else None
+
+
+def _signing_domain(result) -> str:
+    """The domain of a DKIM result: its header.d, else the domain of its header.i."""
+    domain = getattr(result, "header_d", None) or str(getattr(result, "header_i", None) or "").rpartition("@")[2]
+    return str(domain or "").lower()
 
 
 def body_text(message: EmailMessage) -> str:

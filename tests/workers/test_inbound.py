@@ -340,7 +340,8 @@ def test_a_forged_sender_is_refused_and_only_the_seat_is_told(make_player, mail)
     assert game_row(mail, game_id).version == version + 1
 
 
-def test_a_failed_dkim_check_is_refused(make_player, mail):
+def test_a_failed_dkim_check_is_refused(make_player, mail, monkeypatch):
+    monkeypatch.setattr(mail.settings, "authserv_ids", ("mx.turnpost.localhost",))
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
     version = game_row(mail, game_id).version
@@ -351,7 +352,8 @@ def test_a_failed_dkim_check_is_refused(make_player, mail):
     assert "DKIM" in text_of(latest_to(mail, ann))
 
 
-def test_a_failed_dmarc_check_is_refused(make_player, mail):
+def test_a_failed_dmarc_check_is_refused(make_player, mail, monkeypatch):
+    monkeypatch.setattr(mail.settings, "authserv_ids", ("mx.turnpost.localhost",))
     (ann, _), game_id = two_player_game(make_player, mail)
     turn_mail = latest_to(mail, ann)
     version = game_row(mail, game_id).version
