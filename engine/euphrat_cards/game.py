@@ -18,6 +18,7 @@ from engine.euphrat_cards.scoring import ranking
 from engine.euphrat_cards.state import STANDING_ANSWERS, State
 from engine.euphrat_cards.state import from_json as state_from_json
 from engine.euphrat_cards.state import to_json as state_to_json
+from engine.euphrat_cards.summary import summary_lines
 from engine.euphrat_cards.turn import settle, setup
 
 # Each move type and the fields it carries besides "type".
@@ -237,6 +238,24 @@ class EuphratCards:
     def board_text(self, view: dict) -> str:
         """The table of a view in words, for plain-text emails."""
         return board_text(view)
+
+    def option_choices(self) -> dict[str, tuple]:
+        """Each option and its allowed values, the default first (the new-game form's fields)."""
+        return OPTION_CHOICES
+
+    def form_options(self, players: int, options: dict) -> dict:
+        """The options a new game gets from a form's choices for `players` players."""
+        return dict(options)
+
+    def summary_lines(self, view: dict, seat: int) -> list[str]:
+        """The seat's own position in lines, for its decision email (engine/euphrat_cards/summary.py)."""
+        return summary_lines(view, seat)
+
+    def bot_knowledge(self):
+        """What bots know of this game besides its rules (engine/euphrat_cards/bot_knowledge.py)."""
+        from engine.euphrat_cards.bot_knowledge import KNOWLEDGE  # on a bot's first move: it builds on engine.bots
+
+        return KNOWLEDGE
 
     def describe_event(self, event: dict, names: dict) -> str | None:
         """An event in words, with the players' names (engine/euphrat_cards/narration.py)."""
