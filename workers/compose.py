@@ -146,9 +146,8 @@ def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq
     context.update(
         prompt=summary["prompt"] or ("It is your decision." if owed else "You owe no decision now."),
         deadline=deadline if owed else "", changes=summary["changes"], owed=owed,
-        hand=summary["hand"], mana=summary["mana"], resources=summary["resources"], scores=summary["scores"],
-        actions=actions,
-        move_kinds=summary["move_kinds"], board_text=summary["board_text"], you_play=summary["you_play"],
+        summary_lines=summary["summary_lines"], actions=actions,
+        move_kinds=summary["move_kinds"], board_text=summary["board_text"],
         reply_example=summary["reply_example"], board_cid=None, board_alt="", waiting_for=summary["waiting_for"],
     )
     picture = board_picture(settings, game.game_type, picture_view(game_rules, state, row.seat, summary["view"]))

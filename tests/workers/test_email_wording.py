@@ -18,7 +18,7 @@ def test_no_points_yet_is_said_so_and_points_list_only_what_was_scored():
     state = game.setup(2, 1)
     seat = next(iter(game.pending(state)))
     summary = decision_summary(game, state, seat, {0: "ann", 1: "bob"}, [])
-    assert summary["scores"] == "none yet"
+    assert "Your points: none yet" in summary["summary_lines"]
 
 
 def test_decision_emails_tell_turns_by_round_as_the_page_does():

@@ -9,13 +9,13 @@ CONTEXTS = {
     "sign_in": {"sign_in_url": "https://t.test/s/abc", "valid_minutes": 30},
     "your_turn": {
         "game_title": EVIL, "prompt": "Take your first action of round 3.", "deadline": "Tue 25 Nov 18:00 UTC",
-        "changes": ["Bob placed a red temple on F7.", EVIL], "hand": "2 red, 1 blue", "scores": "3 red",
-        "resources": "",
+        "changes": ["Bob placed a red temple on F7.", EVIL],
+        "summary_lines": ["You play the archer (seat 0).", "Your hand: 2 red, 1 blue", "Your points: 3 red"],
         "actions": [{"label": "commit 0", "url": "https://t.test/a/tok0"}], "game_url": "https://t.test/g/4",
         "reply_example": "tile red F7", "board_cid": "board", "board_alt": "The board: red temple on F7",
         "preferences_url": "https://t.test/p/tok", "unsubscribe_url": "https://t.test/u/tok",
         "move_kinds": [{"form": "tile COLOR SQUARE", "examples": ["tile red F7", "tile blue A3"], "count": 2}],
-        "waiting_for": [], "board_text": "    A  B\n 1  r* K0\n 2  .  ~", "you_play": "You play the archer (seat 0).",
+        "waiting_for": [], "board_text": "    A  B\n 1  r* K0\n 2  .  ~",
     },
     "reminder": {"game_title": "Tigris #4", "deadline": "tomorrow 18:00 UTC", "time_left": "24 hours", "prompt": "Commit supporters.", "game_url": "https://t.test/g/4"},
     "deadline_passed": {"game_title": "Tigris #4", "player": EVIL, "what_happened": "The service committed no supporters for Bob.", "game_url": "https://t.test/g/4"},
@@ -23,8 +23,8 @@ CONTEXTS = {
     "reply_answer": {
         "game_title": EVIL, "lines": ["Applied: place a red temple on F7.", EVIL], "forms": ["tile COLOR SQUARE"],
         "confirm_resign": False, "show_decision": True, "prompt": "Take your second action of round 3.", "deadline": "",
-        "changes": [], "hand": "2 red", "resources": "", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
-        "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "", "you_play": "",
+        "changes": [], "summary_lines": ["Your hand: 2 red"], "actions": [], "move_kinds": [], "waiting_for": [EVIL],
+        "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "",
     },
     "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."], "url": "https://t.test/g/4"}]},
 }
