@@ -2,7 +2,6 @@
 drawn board and the decision owed. Forms carry CSRF tokens and the game's version."""
 from __future__ import annotations
 
-import importlib
 import math
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
@@ -10,12 +9,13 @@ from markupsafe import Markup
 
 import engine
 from engine.core import round_of
-from service import play
+from service import pictures, play
 from service.api.accounts import request_sign_in
 from service.auth import end_sessions
 from service.db import reading
 from service.errors import Invalid, ServiceError, Unauthorized
 from service.invitation_links import safe_next
+from service.preference_links import preferences_token
 from service.web import current_user, db_engine, invitation_limits, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
@@ -90,7 +90,7 @@ def new_game():
         return _new_game_form({})
     form = request.form
     try:
-        game_type = form.get("game", "tigris")
+        game_type = form.get("game", engine.game_ids()[0])  # the registry's first game is the default
         players = int(form.get("players", "3"))
         invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
         invite += [{"bot": form.get("bot_kind", "greedy")}] * int(form.get("bots", "0") or 0)
@@ -118,12 +118,7 @@ def _new_game_form(typed):
 
 def _option_choices(game_id: str) -> dict[str, tuple]:
     """A game's options and their allowed values, the first being the default."""
-    game = engine.get_game(game_id)
-    choices = getattr(importlib.import_module(type(game).__module__), "OPTION_CHOICES", None)
-    if choices is None:
-        choices = {name: (value, not value) if isinstance(value, bool) else (value,)
-                   for name, value in game.default_options().items()}
-    return choices
+    return engine.get_game(game_id).option_choices()
 
 
 def _option_fields(game_id: str) -> list[dict]:
@@ -134,17 +129,18 @@ def _option_fields(game_id: str) -> list[dict]:
 
 def _form_options(form, game_type: str, players: int) -> dict:
     """The chosen game's options from its fields (`option-<game>-<name>`); a box not
-    ticked is False. Eden for 2 players needs `allow_two`, which 2 players turns on."""
+    ticked is False. The game completes them for the number of players (a game may
+    need an option for two players that choosing two players means)."""
+    if game_type not in engine.game_ids():
+        return {}
     options = {}
-    for name, values in _option_choices(game_type).items() if game_type in engine.game_ids() else ():
+    for name, values in _option_choices(game_type).items():
         raw = form.get(f"option-{game_type}-{name}")
         if isinstance(values[0], bool):
             options[name] = raw == "on"
         elif raw is not None:
             options[name] = type(values[0])(raw)
-    if game_type == "eden" and players == 2:
-        options["allow_two"] = True
-    return options
+    return engine.get_game(game_type).form_options(players, options)
 
 
 def _form_time_control(form) -> dict:
@@ -170,9 +166,8 @@ def _form_time_control(form) -> dict:
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:
     """The drawn board (SVG, escaped by the drawing itself), when the game has one."""
     try:
-        pictures = importlib.import_module("service.pictures")
         return Markup(pictures.board_svg(game_type, view, highlight=highlight))
-    except (ModuleNotFoundError, ValueError):
+    except ValueError:
         return None
 
 
@@ -340,8 +335,6 @@ def submit_move(game_id):
 @bp.get("/preferences")
 def preferences():
     user = _require_user()
-    from workers.compose import preferences_token
-
     return redirect(url_for("links.preferences", token=preferences_token(settings().secret_key, user.id)))
 
 

@@ -2,15 +2,13 @@
 the board picture for decision emails."""
 from __future__ import annotations
 
-import importlib
 import logging
-
-from itsdangerous import URLSafeSerializer
 
 import engine
 from sqlmodel import Session, select
 
 from service.action_tokens import ActionToken, make_token
+from service.preference_links import preferences_token
 from service.reply_address import ReplyToken, bounce_address, reply_address
 from service.models import Game, Move, Notification, User
 from service.play import game_state, rules, seats_of, users_of
@@ -18,16 +16,7 @@ from workers.decision_mail import decision_summary
 from workers.emails import render
 from workers.mail import Attachment, Mail
 
-PREFERENCES_SALT = "turnpost.preferences"
 log = logging.getLogger(__name__)
-
-
-def preferences_token(secret_key: str, user_id: int) -> str:
-    return URLSafeSerializer(secret_key, salt=PREFERENCES_SALT).dumps(user_id)
-
-
-def read_preferences_token(secret_key: str, token: str) -> int:
-    return int(URLSafeSerializer(secret_key, salt=PREFERENCES_SALT).loads(token))
 
 
 def names_of(db: Session, game: Game) -> dict[int, str]:
@@ -188,10 +177,9 @@ def _deadline_words(db, game_id: int, seat: int) -> str:
 
 def picture_view(game_rules, state, seat: int | None, seat_view: dict | None = None) -> dict:
     """The view an email's picture is drawn from: the spectators' one for a game whose
-    board looks the same to every seat but for the reader's own marks (Tigris' "(you)",
-    Eden's own mana, both also in the email's text), so that every reader of a
-    position shares one picture; else the seat's own (`seat_view` when the caller has
-    it already)."""
+    board looks the same to every seat but for the reader's own marks (which the
+    email's text also says), so that every reader of a position shares one picture;
+    else the seat's own (`seat_view` when the caller has it already)."""
     if seat is not None and getattr(game_rules, "shared_board_picture", False):
         return game_rules.view(state, None)
     return seat_view if seat_view is not None else game_rules.view(state, seat)
@@ -200,10 +188,11 @@ def picture_view(game_rules, state, seat: int | None, seat_view: dict | None = N
 def board_picture(settings, game_type: str, view: dict) -> bytes | None:
     """The board as PNG, when this game has a drawing; drawn once for all the emails
     that show the same picture (workers/picture_cache.py)."""
-    try:
-        pictures = importlib.import_module("service.pictures")
-        picture = pictures.board_picture(game_type, view)
-        return importlib.import_module("workers.picture_cache").cache_for(settings).png(picture)
+    try:  # imported here: without the cairo library the email still goes, without its picture
+        from service import pictures
+        from workers.picture_cache import cache_for
+
+        return cache_for(settings).png(pictures.board_picture(game_type, view))
     except (ModuleNotFoundError, ValueError):  # a game without a drawing
         return None
     except OSError:  # no cairo library: the email still goes, without its picture
@@ -239,7 +228,7 @@ def _game_over(db, settings, row, game, context, images):
         scores = (result.get("scores") or {}).get(str(seats[0]))
         if isinstance(scores, dict) and "sorted" in scores:
             detail = "colours from weakest: " + " ".join(map(str, scores["sorted"]))
-        elif isinstance(scores, int):  # one number per seat, as Eden's fertility points
+        elif isinstance(scores, int):  # one number per seat
             detail = f"{scores} points"
         ranking.append({"place": place, "players": [names.get(int(s), str(s)) for s in seats], "detail": detail})
     reason = {"abandoned": "The players abandoned it."}.get(game.status, "")

@@ -11,7 +11,7 @@ from typing import Callable
 from aiosmtpd.controller import Controller
 
 from service.reply_address import is_our_address
-from workers.inbound_store import store
+from service.inbound_store import store
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@
 // choices follow as highlighted cards and buttons. The move so made is staged, in
 // words, until Send posts its text notation through the page's move form, so the page
 // still works without this script. A combat shows who attacks whom with what, and the
-// defender's counters from his hand as buttons. `start` runs again when live updates
-// replace the page (see live.js).
+// defender's counters from his hand as buttons. Registered as the game's `start` hook,
+// which static/game.js runs on the page and again when live updates replace it.
 (function () {
   "use strict";
   function start() {
@@ -261,6 +261,7 @@
     function renderStaged() {
       var box = section("");
       box.id = "civ-staged";
+      box.setAttribute("data-staged-move", "");  // live.js holds updates back while a move is staged
       var line = document.createElement("p");
       line.setAttribute("aria-live", "polite");
       if (staged) {
@@ -307,7 +308,6 @@
     render();
   }
 
-  window.turnpost = window.turnpost || {};
-  (window.turnpost.starters = window.turnpost.starters || []).push(start);
-  start();
+  window.turnpostGames = window.turnpostGames || {};
+  window.turnpostGames["civ-cards"] = {start: start};
 })();

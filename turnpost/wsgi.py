@@ -1,10 +1,11 @@
-"""The WSGI entry point for gunicorn: `gunicorn service.wsgi:app`. The schema must be
+"""The WSGI entry point for gunicorn: `gunicorn turnpost.wsgi:app`. The schema must be
 up to date already (`turnpost db upgrade`, the Procfile's `release`): every worker
 process imports this module, so migrating here would run the migrations in each, at
 once."""
-from service.app import create_app, start_dispatcher
+from service.app import create_app
 from service.config import Settings
 from service.migrate import check_current
+from turnpost.wiring import start_dispatcher
 
 settings = Settings()
 check_current(settings.database_url)

@@ -106,7 +106,7 @@ def replay_check(game_id: int) -> None:
 
 
 def _demo_title(game_id: str, bots: int, kind: str) -> str:
-    """"Eden against 2 greedy bots", "Tigris & Euphrates against a strong bot"."""
+    """The game's name against its bots: "<game> against 2 greedy bots", "<game> against a strong bot"."""
     import engine
 
     against = f"a {kind} bot" if bots == 1 else f"{bots} {kind} bots"
@@ -115,7 +115,8 @@ def _demo_title(game_id: str, bots: int, kind: str) -> str:
 
 @main.command()
 @click.argument("email")
-@click.option("--game", "game_id", default="tigris", show_default=True, help="game id")
+@click.option("--game", "game_id", default=lambda: engine.game_ids()[0], show_default="the first game",
+              help="game id")
 @click.option("--bots", default=2, show_default=True, type=click.IntRange(1, 3), help="how many bot seats")
 @click.option("--bot", "kind", default="greedy", show_default=True, type=click.Choice(["random", "greedy", "strong"]))
 def demo(email: str, game_id: str, bots: int, kind: str) -> None:
@@ -143,7 +144,7 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
     except ServiceError as err:
         raise click.ClickException(err.message) from None
     if settings.redis_url:  # Celery: hand the work on as the web service does
-        from service.app import start_dispatcher
+        from turnpost.wiring import start_dispatcher
 
         start_dispatcher(app)
         after_commit(app, *sign_in.ids)
@@ -164,10 +165,10 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
 def serve(host: str, port: int) -> None:
     """Run the web service (embedded mode: SQLite, in-process work, local mail). Without
     BASE_URL, links in emails point to the host and port served here."""
-    from service.app import create_app, start_dispatcher
+    from service.app import create_app
     from service.config import served_base_url
     from service.migrate import upgrade
-
+    from turnpost.wiring import start_dispatcher
     from workers.inbound_smtp import start_inbound_smtp
 
     settings = _settings()
@@ -206,7 +207,8 @@ def inbound(host: str, port: int) -> None:
 
 
 @main.command()
-@click.option("--game", "game_id", default="tigris", show_default=True, help="game id")
+@click.option("--game", "game_id", default=lambda: engine.game_ids()[0], show_default="the first game",
+              help="game id")
 @click.option("--players", default=3, show_default=True, type=click.IntRange(2, 4))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--quiet", is_flag=True, help="print only the result")
