@@ -206,8 +206,8 @@ def game_page(game_id):
 
 
 def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
-    """The seat's cards as the game names and draws them (an Eden cultivation card's
-    shape), for a game whose hand is a list of cards; empty otherwise."""
+    """The seat's cards as the game names and draws them (`card_label`, `card_picture`),
+    for a game whose hand is a list of cards; empty otherwise."""
     if view is None or seat is None or not hasattr(rules, "card_label"):
         return []
     hand = view["players"][seat].get("hand")
@@ -243,9 +243,9 @@ def _choice(rules, move: dict) -> dict:
 
 
 def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
-    """The moves offered as buttons: all when few; else the few a game names (Eden's
-    accept or raise by 5 or 10) and those with no place on the board (pass, withdraw
-    a leader); the rest are clicked on the board or typed."""
+    """The moves offered as buttons: all when few; else the few a game names
+    (`link_moves`, such as accepting a bid or raising it) and those with no place on
+    the board (pass, withdraw a leader); the rest are clicked on the board or typed."""
     if len(legal) <= MAX_PAGE_CHOICES:
         return legal
     named = rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
