@@ -261,7 +261,7 @@
     function renderStaged() {
       var box = section("");
       box.id = "civ-staged";
-      box.setAttribute("data-staged-move", "");  // live.js holds updates back while a move is staged
+      box.setAttribute("data-staged-move", "");  // live.js holds updates back while this is on the page
       var line = document.createElement("p");
       line.setAttribute("aria-live", "polite");
       if (staged) {
