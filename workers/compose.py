@@ -220,16 +220,12 @@ def _deadline_passed(db, settings, row, game, context, images):
 
 
 def _game_over(db, settings, row, game, context, images):
-    names = names_of(db, game)
+    names, game_rules = names_of(db, game), rules(game)
     ranking = []
     result = game.result or {}
     for place, seats in enumerate(result.get("ranking", []), start=1):
-        detail = ""
-        scores = (result.get("scores") or {}).get(str(seats[0]))
-        if isinstance(scores, dict) and "sorted" in scores:
-            detail = "colours from weakest: " + " ".join(map(str, scores["sorted"]))
-        elif isinstance(scores, int):  # one number per seat
-            detail = f"{scores} points"
+        score = (result.get("scores") or {}).get(str(seats[0]))
+        detail = "" if score is None else game_rules.score_words(score)
         ranking.append({"place": place, "players": [names.get(int(s), str(s)) for s in seats], "detail": detail})
     reason = {"abandoned": "The players abandoned it."}.get(game.status, "")
     context.update(reason=reason or str(result.get("reason", "")).replace("_", " ").capitalize() + ".",

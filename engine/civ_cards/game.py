@@ -129,6 +129,11 @@ class CivCards:
         """The seat's own position in lines, for its decision email (engine/civ_cards/summary.py)."""
         return summary_lines(self.table, view, seat)
 
+    def score_words(self, score) -> str:
+        """One seat's final score (from `outcome()["scores"]`) in the game-over email: none,
+        the place in the ranking says it."""
+        return ""
+
     def bot_knowledge(self):
         """What bots know of this game besides its rules: nothing of its own (the generic
         knowledge of engine/bots/knowledge.py plays it)."""

@@ -212,6 +212,11 @@ class Eden:
         """The seat's own position in lines, for its decision email (engine/eden/summary.py)."""
         return summary_lines(view, seat)
 
+    def score_words(self, score) -> str:
+        """One seat's final score (from `outcome()["scores"]`) in the game-over email: its
+        fertility points."""
+        return f"{score} points" if isinstance(score, int) else ""
+
     def bot_knowledge(self):
         """What bots know of this game besides its rules: nothing of its own (the generic
         knowledge of engine/bots/knowledge.py plays it)."""

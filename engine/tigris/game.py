@@ -247,6 +247,12 @@ class Tigris:
         """The seat's own position in lines, for its decision email (engine/tigris/summary.py)."""
         return summary_lines(view, seat)
 
+    def score_words(self, score) -> str:
+        """One seat's final score (from `outcome()["scores"]`) in the game-over email: its
+        colours from the weakest, the one that ranks."""
+        weakest_first = score.get("sorted") if isinstance(score, dict) else None
+        return "colours from weakest: " + " ".join(map(str, weakest_first)) if weakest_first else ""
+
     def bot_knowledge(self):
         """What bots know of this game besides its rules (engine/tigris/bot_knowledge.py)."""
         from engine.tigris.bot_knowledge import KNOWLEDGE  # on a bot's first move: it builds on engine.bots
