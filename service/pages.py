@@ -244,16 +244,15 @@ def _choice(rules, move: dict) -> dict:
 
 def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
     """The moves offered as buttons: all when few; else the few a game names
-    (`link_moves`, such as accepting a bid or raising it) and those with no place on
-    the board (pass, withdraw a leader); the rest are clicked on the board or typed."""
+    (`link_moves`, such as accepting a bid or raising it) and those of the types it
+    names as putting nothing on the board (`unplaced_moves`: pass, withdraw a leader);
+    the rest are clicked on the board or typed."""
     if len(legal) <= MAX_PAGE_CHOICES:
         return legal
     named = rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
-    return named + [m for m in legal if m.get("type") in UNPLACED_MOVES and m not in named]
-
-
-# Moves that put nothing on the board, so the board cannot offer them: always buttons.
-UNPLACED_MOVES = ("pass", "withdraw_leader")
+    # Moves that put nothing on the board, so the board cannot offer them: always buttons.
+    unplaced = getattr(rules, "unplaced_moves", ())
+    return named + [m for m in legal if m.get("type") in unplaced and m not in named]
 
 
 MAX_PAGE_CHOICES = 20

@@ -56,6 +56,7 @@ PROMPTS = {
 class CivCards:
     move_forms = FORMS  # the text notation's forms, for players' help
     id = "civ-cards"
+    unplaced_moves = ()  # its moves are all chosen on the tableaux or by link_moves
     min_players = 2
     max_players = 4
 

@@ -67,6 +67,7 @@ class Eden:
     move_forms = FORMS  # the text notation's forms, for players' help
     shared_board_picture = True  # its picture differs between seats only by the reader's own marks
     id = "eden"
+    unplaced_moves = ("pass",)  # nothing put on the garden: a page button
     min_players = 2
     max_players = 4
     provisional = PROVISIONAL

@@ -98,6 +98,7 @@ class EuphratCards:
     move_forms = FORMS  # the text notation's forms, for players' help
     setting_moves = ("set_answer",)  # change a standing answer; no decision is made by them
     id = "euphrat-cards"
+    unplaced_moves = ("pass", "withdraw_leader")  # nothing put on the table: page buttons
     min_players = 2
     max_players = 4
 

@@ -118,6 +118,7 @@ class Tigris:
     move_forms = FORMS  # the text notation's forms, for players' help
     shared_board_picture = True  # its picture differs between seats only by the reader's own marks
     id = "tigris"
+    unplaced_moves = ("pass", "withdraw_leader")  # nothing put on the board: page buttons
     min_players = 2
     max_players = 4
 
