@@ -36,7 +36,7 @@ from service.models import Game, InboundMail, User  # noqa: E402
 from service.play import game_state, rules  # noqa: E402
 from service.reply_address import ReplyToken, reply_address  # noqa: E402
 from workers.inbound import process  # noqa: E402
-from workers.inbound_store import store  # noqa: E402
+from service.inbound_store import store  # noqa: E402
 
 DB = "turnpost_bench_inbound"
 QUOTE = "\n".join(f"> line {n} of the turn email, with the moves open now and the links" for n in range(40))

@@ -1,5 +1,5 @@
-"""What the games' narrations share: plurals, and the plain telling of an event that
-has no sentence of its own."""
+"""What the games' narrations share: plurals, counts of things held, and the plain
+telling of an event that has no sentence of its own."""
 from __future__ import annotations
 
 from typing import Callable
@@ -8,6 +8,11 @@ from typing import Callable
 def count(n: int, noun: str) -> str:
     """`n noun`, with the plural when it is not one: 1 card, 2 cards."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def counts_text(counts: dict) -> str:
+    """Things held by kind, those held at all: `2 red, 4 black`; "nothing" for none."""
+    return ", ".join(f"{n} {name}" for name, n in counts.items() if n) or "nothing"
 
 
 def told(sentences: dict[str, Callable[[], str]], event: dict, who: str) -> str:

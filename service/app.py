@@ -63,19 +63,6 @@ def create_app(settings: Settings | None = None) -> Flask:
     return app
 
 
-def start_dispatcher(app: Flask) -> None:
-    """Connect committed work to the workers: Celery when REDIS_URL is set, else
-    threads in this process (the embedded default)."""
-    from workers.dispatch import CeleryDispatcher, InProcessDispatcher
-
-    state = app.extensions["turnpost"]
-    settings = state["settings"]
-    if settings.redis_url:
-        state["dispatcher"] = CeleryDispatcher(settings, state["engine"])
-    else:
-        state["dispatcher"] = InProcessDispatcher(settings, state["engine"]).start()
-
-
 def register_blueprints(app: Flask, api: Api) -> None:
     from service import api_docs, links, pages, talk_pages
     from service.api import accounts, games, inbound, inbound_providers, talk

@@ -17,6 +17,7 @@ from service.table_talk import TALK_MAIL_MODES
 from service.invitation_links import read_invitation, safe_next
 from service.models import User
 from service.pages import board_markup, winners
+from service.preference_links import read_preferences_token
 from service.web import NO_STORE, current_user, db_engine, present_game, run, settings
 
 bp = Blueprint("links", __name__)
@@ -169,8 +170,6 @@ def _start_session(db, user_id: int) -> str:
 
 
 def _user_for_preferences(token: str) -> int:
-    from workers.compose import read_preferences_token
-
     try:
         return read_preferences_token(settings().secret_key, token)
     except (BadSignature, ValueError):

@@ -2,7 +2,6 @@
 drawn board and the decision owed. Forms carry CSRF tokens and the game's version."""
 from __future__ import annotations
 
-import importlib
 import math
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
@@ -10,12 +9,13 @@ from markupsafe import Markup
 
 import engine
 from engine.core import round_of
-from service import play
+from service import pictures, play
 from service.api.accounts import request_sign_in
 from service.auth import end_sessions
 from service.db import reading
 from service.errors import Invalid, ServiceError, Unauthorized
 from service.invitation_links import safe_next
+from service.preference_links import preferences_token
 from service.web import NO_STORE, current_user, db_engine, invitation_limits, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
@@ -89,7 +89,7 @@ def new_game():
         return _new_game_form({})
     form = request.form
     try:
-        game_type = form.get("game", "tigris")
+        game_type = form.get("game", engine.game_ids()[0])  # the registry's first game is the default
         players = _form_count(form, "players", "3", 2, MAX_PLAYERS)
         bots = _form_count(form, "bots", "0", 0, MAX_PLAYERS - 1)
         invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
@@ -132,12 +132,7 @@ def _new_game_form(typed):
 
 def _option_choices(game_id: str) -> dict[str, tuple]:
     """A game's options and their allowed values, the first being the default."""
-    game = engine.get_game(game_id)
-    choices = getattr(importlib.import_module(type(game).__module__), "OPTION_CHOICES", None)
-    if choices is None:
-        choices = {name: (value, not value) if isinstance(value, bool) else (value,)
-                   for name, value in game.default_options().items()}
-    return choices
+    return engine.get_game(game_id).option_choices()
 
 
 def _option_fields(game_id: str) -> list[dict]:
@@ -148,9 +143,12 @@ def _option_fields(game_id: str) -> list[dict]:
 
 def _form_options(form, game_type: str, players: int) -> dict:
     """The chosen game's options from its fields (`option-<game>-<name>`); a box not
-    ticked is False. Eden for 2 players needs `allow_two`, which 2 players turns on."""
+    ticked is False. The game completes them for the number of players (a game may
+    need an option for two players that choosing two players means)."""
+    if game_type not in engine.game_ids():
+        return {}
     options = {}
-    for name, values in _option_choices(game_type).items() if game_type in engine.game_ids() else ():
+    for name, values in _option_choices(game_type).items():
         raw = form.get(f"option-{game_type}-{name}")
         if isinstance(values[0], bool):
             options[name] = raw == "on"
@@ -159,9 +157,7 @@ def _form_options(form, game_type: str, players: int) -> dict:
             if options[name] is None:
                 raise Invalid(f"{name.replace('_', ' ')} must be one of {', '.join(map(str, values))}, "
                               f"not {raw[:20]!r}", code="bad_option")
-    if game_type == "eden" and players == 2:
-        options["allow_two"] = True
-    return options
+    return engine.get_game(game_type).form_options(players, options)
 
 
 def _form_time_control(form) -> dict:
@@ -187,9 +183,8 @@ def _form_time_control(form) -> dict:
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:
     """The drawn board (SVG, escaped by the drawing itself), when the game has one."""
     try:
-        pictures = importlib.import_module("service.pictures")
         return Markup(pictures.board_svg(game_type, view, highlight=highlight))
-    except (ModuleNotFoundError, ValueError):
+    except ValueError:
         return None
 
 
@@ -228,8 +223,8 @@ def game_page(game_id):
 
 
 def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
-    """The seat's cards as the game names and draws them (an Eden cultivation card's
-    shape), for a game whose hand is a list of cards; empty otherwise."""
+    """The seat's cards as the game names and draws them (`card_label`, `card_picture`),
+    for a game whose hand is a list of cards; empty otherwise."""
     if view is None or seat is None or not hasattr(rules, "card_label"):
         return []
     hand = view["players"][seat].get("hand")
@@ -265,17 +260,16 @@ def _choice(rules, move: dict) -> dict:
 
 
 def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
-    """The moves offered as buttons: all when few; else the few a game names (Eden's
-    accept or raise by 5 or 10) and those with no place on the board (pass, withdraw
-    a leader); the rest are clicked on the board or typed."""
+    """The moves offered as buttons: all when few; else the few a game names
+    (`link_moves`, such as accepting a bid or raising it) and those of the types it
+    names as putting nothing on the board (`unplaced_moves`: pass, withdraw a leader);
+    the rest are clicked on the board or typed."""
     if len(legal) <= MAX_PAGE_CHOICES:
         return legal
     named = rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
-    return named + [m for m in legal if m.get("type") in UNPLACED_MOVES and m not in named]
-
-
-# Moves that put nothing on the board, so the board cannot offer them: always buttons.
-UNPLACED_MOVES = ("pass", "withdraw_leader")
+    # Moves that put nothing on the board, so the board cannot offer them: always buttons.
+    unplaced = getattr(rules, "unplaced_moves", ())
+    return named + [m for m in legal if m.get("type") in unplaced and m not in named]
 
 
 MAX_PAGE_CHOICES = 20
@@ -360,8 +354,6 @@ def submit_move(game_id):
 @bp.get("/preferences")
 def preferences():
     user = _require_user()
-    from workers.compose import preferences_token
-
     return redirect(url_for("links.preferences", token=preferences_token(settings().secret_key, user.id)))
 
 

@@ -1,6 +1,6 @@
 """Board pictures: each game's drawing (SVG) for web pages, and as PNG for emails.
 
-A game has a drawing when its engine package has a `drawing` module with
+A game has a drawing when the package of its game class has a `drawing` module with
 `board_svg(view, *, highlight=None) -> str`. Asking for the picture of a game without
 one raises ValueError, so callers can leave the picture out.
 """
@@ -21,20 +21,16 @@ import cairosvg.parser
 import cairosvg.surface
 from PIL import Image
 
-# Game id -> engine package, as in engine.registry; the drawing is `<package>.drawing`.
-_GAME_PACKAGES = {
-    "tigris": "engine.tigris",
-    "euphrat-cards": "engine.euphrat_cards",
-    "eden": "engine.eden",
-    "civ-cards": "engine.civ_cards",
-}
+import engine
 
 
 def drawing_module(game_id: str) -> ModuleType:
-    """The drawing module of `game_id`; ValueError when the game has none."""
-    package = _GAME_PACKAGES.get(game_id)
-    if package is None:
-        raise ValueError(f"unknown game {game_id!r}")
+    """The drawing module of `game_id`, beside its game class; ValueError when the game
+    has none."""
+    try:
+        package = type(engine.get_game(game_id)).__module__.rpartition(".")[0]
+    except engine.EngineError:
+        raise ValueError(f"unknown game {game_id!r}") from None
     name = f"{package}.drawing"
     try:
         return importlib.import_module(name)
@@ -47,7 +43,7 @@ def drawing_module(game_id: str) -> ModuleType:
 def games_with_drawings() -> list[str]:
     """The ids of the games that have a drawing."""
     games = []
-    for game_id in _GAME_PACKAGES:
+    for game_id in engine.game_ids():
         try:
             drawing_module(game_id)
         except ValueError:

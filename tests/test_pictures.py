@@ -5,6 +5,7 @@ import struct
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+import engine
 from engine.tigris import drawing
 from service import pictures
 from tests.engine.tigris_views import tigris_view
@@ -67,9 +68,13 @@ def test_an_unknown_game_is_a_value_error():
         pictures.board_png("no-such-game", {})
 
 
+class _Drawless:
+    """A game class in a package (tests) that has no `drawing` module."""
+
+
 def test_a_game_without_a_drawing_module_is_a_value_error(monkeypatch):
-    # A game whose engine package has no `drawing` module.
-    monkeypatch.setitem(pictures._GAME_PACKAGES, "drawless", "engine")
+    real = engine.get_game
+    monkeypatch.setattr(engine, "get_game", lambda game_id: _Drawless() if game_id == "drawless" else real(game_id))
     with pytest.raises(ValueError, match="has no drawing"):
         pictures.board_png("drawless", {})
 

@@ -2,15 +2,13 @@
 the board picture for decision emails."""
 from __future__ import annotations
 
-import importlib
 import logging
-
-from itsdangerous import URLSafeSerializer
 
 import engine
 from sqlmodel import Session, select
 
 from service.action_tokens import ActionToken, make_token
+from service.preference_links import preferences_token
 from service.reply_address import ReplyToken, bounce_address, reply_address
 from service.models import Game, Move, Notification, User
 from service.play import game_state, rules, seats_of, users_of
@@ -18,16 +16,7 @@ from workers.decision_mail import decision_summary
 from workers.emails import render
 from workers.mail import Attachment, Mail
 
-PREFERENCES_SALT = "turnpost.preferences"
 log = logging.getLogger(__name__)
-
-
-def preferences_token(secret_key: str, user_id: int) -> str:
-    return URLSafeSerializer(secret_key, salt=PREFERENCES_SALT).dumps(user_id)
-
-
-def read_preferences_token(secret_key: str, token: str) -> int:
-    return int(URLSafeSerializer(secret_key, salt=PREFERENCES_SALT).loads(token))
 
 
 def names_of(db: Session, game: Game) -> dict[int, str]:
@@ -179,9 +168,8 @@ def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq
     context.update(
         prompt=summary["prompt"] or ("It is your decision." if owed else "You owe no decision now."),
         deadline=deadline if owed else "", changes=summary["changes"], owed=owed,
-        hand=summary["hand"], mana=summary["mana"], resources=summary["resources"], scores=summary["scores"],
-        actions=actions,
-        move_kinds=summary["move_kinds"], board_text=summary["board_text"], you_play=summary["you_play"],
+        summary_lines=summary["summary_lines"], actions=actions,
+        move_kinds=summary["move_kinds"], board_text=summary["board_text"],
         reply_example=summary["reply_example"], board_cid=None, board_alt="", waiting_for=summary["waiting_for"],
     )
     context["table_talk"] = talk_since_last_decision(db, game, row)
@@ -249,10 +237,9 @@ def _deadline_words(db, game_id: int, seat: int) -> str:
 
 def picture_view(game_rules, state, seat: int | None, seat_view: dict | None = None) -> dict:
     """The view an email's picture is drawn from: the spectators' one for a game whose
-    board looks the same to every seat but for the reader's own marks (Tigris' "(you)",
-    Eden's own mana, both also in the email's text), so that every reader of a
-    position shares one picture; else the seat's own (`seat_view` when the caller has
-    it already)."""
+    board looks the same to every seat but for the reader's own marks (which the
+    email's text also says), so that every reader of a position shares one picture;
+    else the seat's own (`seat_view` when the caller has it already)."""
     if seat is not None and getattr(game_rules, "shared_board_picture", False):
         return game_rules.view(state, None)
     return seat_view if seat_view is not None else game_rules.view(state, seat)
@@ -261,10 +248,11 @@ def picture_view(game_rules, state, seat: int | None, seat_view: dict | None = N
 def board_picture(settings, game_type: str, view: dict) -> bytes | None:
     """The board as PNG, when this game has a drawing; drawn once for all the emails
     that show the same picture (workers/picture_cache.py)."""
-    try:
-        pictures = importlib.import_module("service.pictures")
-        picture = pictures.board_picture(game_type, view)
-        return importlib.import_module("workers.picture_cache").cache_for(settings).png(picture)
+    try:  # imported here: without the cairo library the email still goes, without its picture
+        from service import pictures
+        from workers.picture_cache import cache_for
+
+        return cache_for(settings).png(pictures.board_picture(game_type, view))
     except (ModuleNotFoundError, ValueError):  # a game without a drawing
         return None
     except OSError:  # no cairo library: the email still goes, without its picture
@@ -292,16 +280,12 @@ def _deadline_passed(db, settings, row, game, context, images):
 
 
 def _game_over(db, settings, row, game, context, images):
-    names = names_of(db, game)
+    names, game_rules = names_of(db, game), rules(game)
     ranking = []
     result = game.result or {}
     for place, seats in enumerate(result.get("ranking", []), start=1):
-        detail = ""
-        scores = (result.get("scores") or {}).get(str(seats[0]))
-        if isinstance(scores, dict) and "sorted" in scores:
-            detail = "colours from weakest: " + " ".join(map(str, scores["sorted"]))
-        elif isinstance(scores, int):  # one number per seat, as Eden's fertility points
-            detail = f"{scores} points"
+        score = (result.get("scores") or {}).get(str(seats[0]))
+        detail = "" if score is None else game_rules.score_words(score)
         ranking.append({"place": place, "players": [names.get(int(s), str(s)) for s in seats], "detail": detail})
     reason = {"abandoned": "The players abandoned it."}.get(game.status, "")
     context.update(reason=reason or str(result.get("reason", "")).replace("_", " ").capitalize() + ".",

@@ -8,7 +8,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
-from workers import deadlines, delivery, inbound, inbound_store
+from service import inbound_store
+from workers import deadlines, delivery, inbound
 
 log = logging.getLogger(__name__)
 

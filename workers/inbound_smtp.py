@@ -12,7 +12,7 @@ from typing import Callable
 from aiosmtpd.controller import Controller
 
 from service.reply_address import read_bounce_address, read_reply_address
-from workers.inbound_store import store_message
+from service.inbound_store import store_message
 from workers.reply_reading import NULL_SENDER
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,8 @@ from celery.signals import worker_init, worker_process_init
 
 from service.config import Settings
 from service.db import make_engine
-from workers import deadlines, delivery, inbound, inbound_store, warm_up
+from service import inbound_store
+from workers import deadlines, delivery, inbound, warm_up
 from workers.app import celery, mail_queue
 from workers.dispatch import CeleryDispatcher
 from workers.relay_check import exit_unless_relay_usable

@@ -1,27 +1,19 @@
 """What a bot knows of a game besides its rules: how to fill in what its seat cannot
 see (a determinisation), and how good a position is for a seat (an evaluation).
 
-Games with their own knowledge (Tigris, the card game) register it here; any other
-game gets `GenericKnowledge`, which works from the public rules and the view alone.
+A game with knowledge of its own returns it from its `bot_knowledge()` (kept in the
+game's package); any other game gets `GenericKnowledge`, which works from the public
+rules and the view alone.
 """
 from __future__ import annotations
 
-import importlib
 import random
 
 from engine.bots.base import decisions
 
-_OWN_KNOWLEDGE = {
-    "tigris": "engine.bots.eval_tigris",
-    "euphrat-cards": "engine.bots.eval_euphrat_cards",
-}
-
-
 def knowledge_for(game) -> "GenericKnowledge":
-    module = _OWN_KNOWLEDGE.get(game.id)
-    if module is None:
-        return GenericKnowledge(game)
-    return importlib.import_module(module).KNOWLEDGE
+    own = game.bot_knowledge()
+    return GenericKnowledge(game) if own is None else own
 
 
 def rank_value(outcome: dict, seat: int) -> float:

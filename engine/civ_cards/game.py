@@ -12,6 +12,7 @@ from engine.civ_cards.moves import MOVES, link_moves
 from engine.civ_cards.notation import FORMS, describe, format_move, parse_move
 from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
+from engine.civ_cards.summary import summary_lines
 from engine.civ_cards.table import CardTable, load_table
 from engine.civ_cards.turn import advance, collect, collect_choices, finish, pick_plot, setup, start_draw
 
@@ -55,6 +56,7 @@ PROMPTS = {
 class CivCards:
     move_forms = FORMS  # the text notation's forms, for players' help
     id = "civ-cards"
+    unplaced_moves = ()  # its moves are all chosen on the tableaux or by link_moves
     min_players = 2
     max_players = 4
 
@@ -115,6 +117,28 @@ class CivCards:
     def board_text(self, view: dict) -> str:
         """The table of a view in words, for plain-text emails."""
         return board_text(view)
+
+    def option_choices(self) -> dict[str, tuple]:
+        """Each option and its allowed values, the default first (the new-game form's fields)."""
+        return OPTION_CHOICES
+
+    def form_options(self, players: int, options: dict) -> dict:
+        """The options a new game gets from a form's choices for `players` players."""
+        return dict(options)
+
+    def summary_lines(self, view: dict, seat: int) -> list[str]:
+        """The seat's own position in lines, for its decision email (engine/civ_cards/summary.py)."""
+        return summary_lines(self.table, view, seat)
+
+    def score_words(self, score) -> str:
+        """One seat's final score (from `outcome()["scores"]`) in the game-over email: none,
+        the place in the ranking says it."""
+        return ""
+
+    def bot_knowledge(self):
+        """What bots know of this game besides its rules: nothing of its own (the generic
+        knowledge of engine/bots/knowledge.py plays it)."""
+        return None
 
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
         kind = move_type(move, MOVE_FIELDS)

@@ -11,6 +11,7 @@ from engine.eden.notation import FORMS, describe, format_move, parse_move
 from engine.eden.state import State
 from engine.eden.state import from_json as state_from_json
 from engine.eden.state import to_json as state_to_json
+from engine.eden.summary import summary_lines
 from engine.eden.turn import end_turn, points, ranking, setup
 
 # Each move type and the fields it carries besides "type".
@@ -66,6 +67,7 @@ class Eden:
     move_forms = FORMS  # the text notation's forms, for players' help
     shared_board_picture = True  # its picture differs between seats only by the reader's own marks
     id = "eden"
+    unplaced_moves = ("pass",)  # nothing put on the garden: a page button
     min_players = 2
     max_players = 4
     provisional = PROVISIONAL
@@ -197,6 +199,29 @@ class Eden:
     def board_text(self, view: dict) -> str:
         """The garden of a view as a grid of characters, for plain-text emails."""
         return board_text(view)
+
+    def option_choices(self) -> dict[str, tuple]:
+        """Each option and its allowed values, the default first (the new-game form's fields)."""
+        return OPTION_CHOICES
+
+    def form_options(self, players: int, options: dict) -> dict:
+        """The options a new game gets from a form's choices for `players` players: two
+        players need `allow_two`, which choosing two players means."""
+        return {**options, "allow_two": True} if players == 2 else dict(options)
+
+    def summary_lines(self, view: dict, seat: int) -> list[str]:
+        """The seat's own position in lines, for its decision email (engine/eden/summary.py)."""
+        return summary_lines(view, seat)
+
+    def score_words(self, score) -> str:
+        """One seat's final score (from `outcome()["scores"]`) in the game-over email: its
+        fertility points."""
+        return f"{score} points" if isinstance(score, int) else ""
+
+    def bot_knowledge(self):
+        """What bots know of this game besides its rules: nothing of its own (the generic
+        knowledge of engine/bots/knowledge.py plays it)."""
+        return None
 
     def card_label(self, card: str) -> str:
         """A card of a hand or the market in words: a cultivation card with its shape."""

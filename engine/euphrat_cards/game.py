@@ -18,6 +18,7 @@ from engine.euphrat_cards.scoring import ranking
 from engine.euphrat_cards.state import STANDING_ANSWERS, State
 from engine.euphrat_cards.state import from_json as state_from_json
 from engine.euphrat_cards.state import to_json as state_to_json
+from engine.euphrat_cards.summary import summary_lines
 from engine.euphrat_cards.turn import settle, setup
 
 # Each move type and the fields it carries besides "type".
@@ -97,6 +98,7 @@ class EuphratCards:
     move_forms = FORMS  # the text notation's forms, for players' help
     setting_moves = ("set_answer",)  # change a standing answer; no decision is made by them
     id = "euphrat-cards"
+    unplaced_moves = ("pass", "withdraw_leader")  # nothing put on the table: page buttons
     min_players = 2
     max_players = 4
 
@@ -237,6 +239,30 @@ class EuphratCards:
     def board_text(self, view: dict) -> str:
         """The table of a view in words, for plain-text emails."""
         return board_text(view)
+
+    def option_choices(self) -> dict[str, tuple]:
+        """Each option and its allowed values, the default first (the new-game form's fields)."""
+        return OPTION_CHOICES
+
+    def form_options(self, players: int, options: dict) -> dict:
+        """The options a new game gets from a form's choices for `players` players."""
+        return dict(options)
+
+    def summary_lines(self, view: dict, seat: int) -> list[str]:
+        """The seat's own position in lines, for its decision email (engine/euphrat_cards/summary.py)."""
+        return summary_lines(view, seat)
+
+    def score_words(self, score) -> str:
+        """One seat's final score (from `outcome()["scores"]`) in the game-over email: its
+        colours from the weakest, the one that ranks."""
+        weakest_first = score.get("sorted") if isinstance(score, dict) else None
+        return "colours from weakest: " + " ".join(map(str, weakest_first)) if weakest_first else ""
+
+    def bot_knowledge(self):
+        """What bots know of this game besides its rules (engine/euphrat_cards/bot_knowledge.py)."""
+        from engine.euphrat_cards.bot_knowledge import KNOWLEDGE  # on a bot's first move: it builds on engine.bots
+
+        return KNOWLEDGE
 
     def describe_event(self, event: dict, names: dict) -> str | None:
         """An event in words, with the players' names (engine/euphrat_cards/narration.py)."""

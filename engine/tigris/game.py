@@ -16,6 +16,7 @@ from engine.tigris.state import to_json as state_to_json
 from engine.tigris.turn import build_monument, monument_options, return_stranded_leaders, settle, setup
 from engine.tigris.turn import draw, take_treasure
 from engine.tigris.open_tiles import drawing_seat, take_display_tile, tiles_drawn
+from engine.tigris.summary import summary_lines
 from engine.tigris.ziggurat import build_ziggurat, take_ziggurat_point, ziggurat_options, ziggurat_point_owed
 from engine.tigris.turn import treasure_choices
 
@@ -117,6 +118,7 @@ class Tigris:
     move_forms = FORMS  # the text notation's forms, for players' help
     shared_board_picture = True  # its picture differs between seats only by the reader's own marks
     id = "tigris"
+    unplaced_moves = ("pass", "withdraw_leader")  # nothing put on the board: page buttons
     min_players = 2
     max_players = 4
 
@@ -233,6 +235,30 @@ class Tigris:
     def board_text(self, view: dict) -> str:
         """The board of a view as a grid of characters, for plain-text emails."""
         return board_text(view)
+
+    def option_choices(self) -> dict[str, tuple]:
+        """Each option and its allowed values, the default first (the new-game form's fields)."""
+        return OPTION_CHOICES
+
+    def form_options(self, players: int, options: dict) -> dict:
+        """The options a new game gets from a form's choices for `players` players."""
+        return dict(options)
+
+    def summary_lines(self, view: dict, seat: int) -> list[str]:
+        """The seat's own position in lines, for its decision email (engine/tigris/summary.py)."""
+        return summary_lines(view, seat)
+
+    def score_words(self, score) -> str:
+        """One seat's final score (from `outcome()["scores"]`) in the game-over email: its
+        colours from the weakest, the one that ranks."""
+        weakest_first = score.get("sorted") if isinstance(score, dict) else None
+        return "colours from weakest: " + " ".join(map(str, weakest_first)) if weakest_first else ""
+
+    def bot_knowledge(self):
+        """What bots know of this game besides its rules (engine/tigris/bot_knowledge.py)."""
+        from engine.tigris.bot_knowledge import KNOWLEDGE  # on a bot's first move: it builds on engine.bots
+
+        return KNOWLEDGE
 
     def view(self, state: State, seat: int | None) -> dict:
         data = state_to_json(state)

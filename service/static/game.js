@@ -1,52 +1,40 @@
 // Click-to-play on the game page. The server embeds the seat's legal moves (each with
-// its text notation); choosing a tool (a Tigris tile, leader or catastrophe; an Eden
-// card, or contesting a tile; a card-game card from the hand, leader or catastrophe, or
-// a ship to build) highlights the squares it may go to and shows the piece
-// under the pointer; a click on one stages the move (drawn on the board, with Undo)
-// and fills the move form, which Send posts. A square that several moves share (an
-// Eden cultivation card's placements) gives the next one at each click. The form posts
-// the text notation with the game's version, so the page also works without this
-// script. `turnpost.startBoard` runs again when live updates replace the page.
+// its text notation); choosing a tool (one of the game's buttons in the decision panel)
+// highlights the places it may go to and shows the piece under the pointer; a click on
+// one stages the move (drawn on the board, with Undo) and fills the move form, which
+// Send posts. A place that several moves share gives the next one at each click. The
+// form posts the text notation with the game's version, so the page also works without
+// this script. `turnpost.startBoard` runs again when live updates replace the page.
+//
+// What is particular to a game comes from its script module (static/games/<id>/), which
+// registers hooks under its id, the page's `data-game`:
+//   window.turnpostGames[id] = {
+//     matches(move, tool)  whether a legal move is one the chosen tool makes (required
+//                          for tools; a tool is its button's data attributes)
+//     places(move, board)  the places a move puts something on (default: its squares)
+//     piece(tool)          the piece a tool draws: {fill, letter, round} (default: a
+//                          gold square with "+"; fill "none" draws a frame)
+//     start(root)          the game's own play on the page, run at each (re)start
+//   }
 (function () {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
   // What a move may be put on: a square, a card place, a free ship.
   var PLACES = "[data-square], [data-slot], [data-free-ship]";
-  var PAINT = {red: "#b83a2e", blue: "#2d6cb5", green: "#3c8a41", black: "#2e2e2e"};
-  var TILE_LETTERS = {red: "T", blue: "F", green: "M", black: "S"};
-  var LEADER_COLORS = {king: "black", priest: "red", farmer: "blue", trader: "green"};
 
-  function matches(move, t) {
-    if (t.kind === "tile") return move.type === "place_tile" && move.color === t.color;
-    if (t.kind === "leader") return move.type === "place_leader" && move.leader === t.leader;
-    if (t.kind === "catastrophe") return move.type === "place_catastrophe" || move.type === "play_catastrophe";
-    if (t.kind === "hand-card") return move.type === "play_card" && move.color === t.color;
-    if (t.kind === "card") {
-      return (move.type === "irrigate" && move.square === t.card) || (move.type === "cultivate" && move.card === t.card);
-    }
-    if (t.kind === "contest" || t.kind === "attack_with") return move.type === t.kind;
-    if (t.kind === "ship") return move.type === "build_ship";
-    return false;
+  function gameHooks() {
+    var live = document.getElementById("live");
+    var games = window.turnpostGames || {};
+    return (live && games[live.dataset.game]) || {};
   }
 
+  function defaultPlaces(move) {
+    if (move.squares) return move.squares;
+    return move.square ? [move.square] : [];
+  }
 
   function toolOf(button) {
-    var d = button.dataset;
-    return {kind: d.kind, color: d.color, leader: d.leader, card: d.card};
-  }
-
-  // The squares (Tigris, Eden) or card places (the card game: `C2`, a gap `CD`; a bare
-  // column letter means its next free place; a free ship by its name) a move puts
-  // something on.
-  function placesOf(move, board) {
-    if (move.type === "build_ship") return [move.ship];
-    if (move.squares) return move.squares;
-    if (move.square) return [move.square];
-    if (move.place && move.place.length === 1) {
-      var free = board.querySelector('[data-column="' + move.place + '"][data-empty]');
-      return free ? [free.dataset.slot] : [];
-    }
-    return [move.place || move.card];
+    return Object.assign({}, button.dataset);
   }
 
   function placeName(element) {
@@ -54,18 +42,14 @@
   }
 
   // The piece a tool puts down, as a small SVG drawing inside `box` (a square's box).
-  function pieceDrawing(t, box, opacity) {
+  function pieceDrawing(look, box, opacity) {
     var g = document.createElementNS(SVG, "g");
     g.setAttribute("opacity", opacity);
     var pad = box.width * 0.12;
-    var fill = "#e2b21d", letter = "";
-    if (t.kind === "tile" || t.kind === "hand-card") { fill = PAINT[t.color]; letter = TILE_LETTERS[t.color]; }
-    else if (t.kind === "leader") { fill = PAINT[LEADER_COLORS[t.leader]]; letter = t.leader.charAt(0).toUpperCase(); }
-    else if (t.kind === "catastrophe") { fill = "#6d5c4c"; letter = "X"; }
-    else if (t.kind === "ship") { fill = "none"; }  // a frame: the ship itself stays in sight
-    else { letter = "+"; }
-    var shape = document.createElementNS(SVG, t.kind === "leader" ? "circle" : "rect");
-    if (t.kind === "leader") {
+    var fill = look.fill || "#e2b21d";
+    var letter = look.letter === undefined ? "+" : look.letter;
+    var shape = document.createElementNS(SVG, look.round ? "circle" : "rect");
+    if (look.round) {
       shape.setAttribute("cx", box.x + box.width / 2);
       shape.setAttribute("cy", box.y + box.height / 2);
       shape.setAttribute("r", box.width / 2 - pad);
@@ -94,6 +78,15 @@
   }
 
   function startBoard(root) {
+    var hooks = gameHooks();
+    playWithTools(root, hooks);
+    if (hooks.start) hooks.start(root);
+  }
+
+  function playWithTools(root, hooks) {
+    var matches = hooks.matches || function () { return false; };
+    var placesOf = hooks.places || defaultPlaces;
+    var look = hooks.piece || function () { return {}; };
     var source = root.querySelector("#legal-moves");
     var form = root.querySelector("#move-form");
     var board = root.querySelector(".board svg");
@@ -175,7 +168,7 @@
     function showPreview(square) {
       preview.textContent = "";
       if (!tool || !square || !tool.targets[placeName(square)]) return;
-      preview.appendChild(pieceDrawing(tool, boxOf(square), 0.55));
+      preview.appendChild(pieceDrawing(look(tool), boxOf(square), 0.55));
     }
 
     function pick(square) {
@@ -189,7 +182,7 @@
       squares().forEach(function (sq) {
         var on = placesOf(entry.move, board).indexOf(placeName(sq)) >= 0;
         sq.classList.toggle("chosen", on);
-        if (on) stagedDrawing.appendChild(pieceDrawing(tool, boxOf(sq), 0.95));
+        if (on) stagedDrawing.appendChild(pieceDrawing(look(tool), boxOf(sq), 0.95));
       });
       preview.textContent = "";
       textInput.value = entry.text;
@@ -205,7 +198,7 @@
       button.disabled = !any;
       button.addEventListener("click", function () { choose(button); });
     });
-    // A decision with a single tool (the card game's ship) starts with it chosen.
+    // A decision with a single tool (marked `data-chosen-first`) starts with it chosen.
     var first = root.querySelector(".tool[data-chosen-first]:not([disabled])");
     if (first) choose(first);
     var undo = root.querySelector("#undo-move");

@@ -1,6 +1,6 @@
 // Live updates on the game page: polls the game's version every couple of seconds and,
 // when it changed, fetches the page and swaps its content in place (no reload), then
-// restarts click-to-play (game.js's startBoard and each game script's starter). When
+// restarts click-to-play (game.js's startBoard, which starts the game's own script). When
 // it becomes the player's turn the title, the favicon and (if allowed) a browser
 // notification say so. While the player is in the middle of something (a tool chosen,
 // a move staged, text typed) the swap waits, so nothing is lost: the form keeps the
@@ -54,7 +54,8 @@
   function playerIsBusy() {
     if (live.querySelector("[aria-pressed=true]:not([data-chosen-first])")) return true;
     var staged = live.querySelector("#staged");
-    if ((staged && !staged.hidden) || live.querySelector("#civ-staged")) return true;
+    // A game's own script marks what it stages with `data-staged-move`.
+    if ((staged && !staged.hidden) || live.querySelector("[data-staged-move]")) return true;
     return Array.prototype.some.call(live.querySelectorAll("input, textarea"), function (field) {
       return field.type !== "hidden" && field.type !== "checkbox" && field.value !== field.defaultValue;
     });
@@ -84,7 +85,6 @@
     live = fresh;
     document.querySelectorAll("p.flash").forEach(function (p) { p.remove(); });
     if (window.turnpost && window.turnpost.startBoard) window.turnpost.startBoard(live);
-    ((window.turnpost && window.turnpost.starters) || []).forEach(function (start) { start(live); });
     offerNotifications(live);
     announce(live, wasMyTurn);
     var log = live.querySelector(".log");

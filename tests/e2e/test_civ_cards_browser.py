@@ -193,3 +193,22 @@ def test_clickable_play_starts_when_a_live_update_brings_the_decision(live, brow
     assert state_of(live, game_id)["players"][1]["plots"][-1]["plot"] == offered[0]
     ann_ctx.close()
     bob_ctx.close()
+
+
+def test_a_live_update_waits_while_a_move_is_staged_on_the_tableaux(live, browser, screenshot):
+    """The game's script marks its staging area (`data-staged-move`): a live update is
+    then held back and offered, and the staged move stays."""
+    import engine
+
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    ann.goto(game_url)
+    click_slot(ann, "display-plot-2")
+    chosen = staged(ann)
+    assert chosen.startswith("Your move: take") and ann.locator("[data-staged-move]").count() == 1
+    rules = engine.get_game("civ-cards")
+    put_position(engine_of(live), game_id, rules.from_json(state_of(live, game_id)))  # a new version
+    ann.wait_for_selector("#show-update", timeout=6000)  # polled every 2 s (static/live.js)
+    assert "moved on" in ann.inner_text("#live-status") and staged(ann) == chosen
+    screenshot(ann, "update-held")
+    ann_ctx.close()
+    bob_ctx.close()

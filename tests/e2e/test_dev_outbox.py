@@ -10,7 +10,8 @@ import pytest
 from werkzeug.serving import make_server
 
 import engine
-from service.app import create_app, start_dispatcher
+from service.app import create_app
+from turnpost.wiring import start_dispatcher
 from service.config import Settings
 from service.db import transaction
 from service.models import Game

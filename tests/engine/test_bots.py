@@ -9,8 +9,8 @@ from tests.engine.euphrat_cards_positions import purposeful_choice
 from engine.bots import bot_kinds, get_bot
 from engine.bots.greedy import GreedyBot
 from engine.bots.knowledge import GenericKnowledge, public_score
-from engine.bots.eval_euphrat_cards import determinise as determinise_cards
-from engine.bots.eval_tigris import determinise as determinise_tigris
+from engine.euphrat_cards.bot_knowledge import determinise as determinise_cards
+from engine.tigris.bot_knowledge import determinise as determinise_tigris
 
 GAMES = ("tigris", "euphrat-cards")
 DETERMINISE = {"tigris": determinise_tigris, "euphrat-cards": determinise_cards}

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from service.app import create_app, start_dispatcher
+from service.app import create_app
+from turnpost.wiring import start_dispatcher
 from service.config import Settings
 from aiosmtpd.controller import Controller
 

@@ -15,7 +15,7 @@ from service.db import transaction
 from service.input_guard import MAX_JSON_DEPTH
 from tests.conftest import start_game
 from tests.workers.test_links_and_preferences import csrf_of
-from workers.compose import preferences_token
+from service.preference_links import preferences_token
 
 DEEP = "[" * 30000 + "]" * 30000
 VALUES = [None, True, -1, 10**30, 1.5e308, "", "\x00", "x" * 5000, "ü\u202e\ud7ff", [], {}, [[[[["x"]]]]],

@@ -5,7 +5,7 @@ import random
 
 from click.testing import CliRunner
 
-from service.cli import main as cli
+from turnpost.cli import main as cli
 from tests.conftest import start_game
 from tests.service.test_game_life import play_random
 
@@ -74,14 +74,14 @@ def test_civ_cards_game_page_draws_the_tableaux(make_player):
     assert "pick 1" in html and "Pick a plot from the draft." in html
     # the clickable play comes with the seat's view, only to the seat owing a decision;
     # the script is on every player's page, to start when a live update brings a decision
-    assert "civ_cards.js" in html and 'id="civ-context"' in html and 'data-slot="display-plot-1"' in html
+    assert "games/civ-cards/play.js" in html and 'id="civ-context"' in html and 'data-slot="display-plot-1"' in html
     waiting = players[1].get(f"/games/{game['id']}").get_data(as_text=True)
-    assert "civ_cards.js" in waiting and 'id="civ-context"' not in waiting
+    assert "games/civ-cards/play.js" in waiting and 'id="civ-context"' not in waiting
 
 
 def test_only_civ_cards_pages_load_its_script(make_player):
     players, game = start_game(make_player, 2, game="eden", options={"allow_two": True})
-    assert "civ_cards.js" not in players[0].get(f"/games/{game['id']}").get_data(as_text=True)
+    assert "games/civ-cards/play.js" not in players[0].get(f"/games/{game['id']}").get_data(as_text=True)
 
 
 def test_civ_cards_team_variant_over_http(make_player):

@@ -24,7 +24,7 @@ def test_defender_gets_one_choice_per_support_count_and_sees_the_attack():
     assert "You defend" in summary["prompt"] and "plus 2 committed" in summary["prompt"]
     assert "Ann put the priest on H4." in summary["changes"]
     assert "Ann committed 2 red supporters as attacker." in summary["changes"]
-    assert summary["hand"] == "2 red, 4 black"
+    assert "Your hand: 2 red, 4 black" in summary["summary_lines"]
 
 
 def test_action_decisions_link_only_the_pass_not_hundreds_of_choices():
@@ -72,9 +72,8 @@ def test_a_civ_decision_email_names_the_cards_and_shows_resources_and_victory_po
     s = civ_position({0: civ_player(hand={"swordsman": 2, "great-library": 1}, technologies=["masonry"],
                                     resources={"food": 3, "commerce": 1}, population={1: 2})})
     summary = decision_summary(CIV, s, 0, NAMES, [])
-    assert summary["hand"] == "2 Swordsman, 1 Great Library"
-    assert summary["resources"] == "3 food, 1 commerce"
-    assert summary["scores"] == "3 VP (2 population, 1 technologies, 0 wonders)"
+    assert summary["summary_lines"] == ["Your hand: 2 Swordsman, 1 Great Library", "Your resources: 3 food, 1 commerce",
+                                        "Your points: 3 VP (2 population, 1 technologies, 0 wonders)"]
     _, text, _ = render("your_turn", {**summary, "game_title": "Civ #1", "deadline": "", "actions": [],
                                       "game_url": "https://t.test/g/1", "preferences_url": "https://t.test/p",
                                       "unsubscribe_url": "https://t.test/u", "board_cid": None, "board_alt": ""})

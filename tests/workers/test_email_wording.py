@@ -18,7 +18,7 @@ def test_no_points_yet_is_said_so_and_points_list_only_what_was_scored():
     state = game.setup(2, 1)
     seat = next(iter(game.pending(state)))
     summary = decision_summary(game, state, seat, {0: "ann", 1: "bob"}, [])
-    assert summary["scores"] == "none yet"
+    assert "Your points: none yet" in summary["summary_lines"]
 
 
 def test_decision_emails_tell_turns_by_round_as_the_page_does():
@@ -33,3 +33,11 @@ def test_decision_emails_tell_turns_by_round_as_the_page_does():
     summary = decision_summary(game, state, seat, names, events)
     assert summary["prompt"].startswith("Take your first action of round 2,")
     assert f"{names[(seat - 1) % 3]}'s turn in round 1 is over." in summary["changes"]
+
+
+def test_the_game_over_email_says_each_games_final_score_in_its_words():
+    score = {"points": {"red": 4}, "treasures": 0, "with_treasures": {"red": 4}, "sorted": [0, 2, 3, 4]}
+    assert get_game("tigris").score_words(score) == "colours from weakest: 0 2 3 4"
+    assert get_game("euphrat-cards").score_words({"sorted": [1, 1, 4, 8]}) == "colours from weakest: 1 1 4 8"
+    assert get_game("eden").score_words(18) == "18 points"
+    assert get_game("civ-cards").score_words({"vp": 15, "technologies": 5, "population": 10, "wonders": 0}) == ""

@@ -16,7 +16,8 @@ from datetime import timedelta
 import pytest
 from sqlmodel import select
 
-from service.app import create_app, start_dispatcher
+from service.app import create_app
+from turnpost.wiring import start_dispatcher
 from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
 from tests.engine.tigris_positions import revolt_position

@@ -29,7 +29,7 @@ from tests.workers.mail_players import (
 )
 from workers import inbound
 from workers.inbound import _moves_and_prose
-from workers.inbound_store import claim_lost, store
+from service.inbound_store import claim_lost, store
 from workers.reply_reading import MAX_COMMANDS, body_text, commands, message_kind, newest_reply
 
 # Replies to a real turn email, quoting it as each mail client does (client_reply).
@@ -567,7 +567,7 @@ def test_a_bounce_stops_mail_to_the_address_until_it_is_fixed(make_player, mail)
     assert len(mails_to(mail.sink, ann.email)) == before
     assert [r.outcome for r in mail.inbound_rows(reply_address_of(turn_mail))] == ["board"]
     # The preferences page shows it, and the player can say the address works again.
-    from workers.compose import preferences_token
+    from service.preference_links import preferences_token
 
     client = mail_app(mail).test_client()
     path = f"/preferences/{preferences_token(mail.settings.secret_key, row.user_id)}"

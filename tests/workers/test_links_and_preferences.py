@@ -7,7 +7,7 @@ from sqlmodel import select
 
 from service.action_tokens import ActionToken, make_token
 from service.models import Notification, User
-from workers.compose import preferences_token
+from service.preference_links import preferences_token
 from workers.delivery import wanted
 from workers.digest import write_digests
 

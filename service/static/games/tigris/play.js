@@ -1,0 +1,25 @@
+// Tigris & Euphrates on the game page: the hooks of click-to-play (static/game.js). A
+// tool is a tile of a colour, a leader or the catastrophe; each goes on a square.
+(function () {
+  "use strict";
+  var PAINT = {red: "#b83a2e", blue: "#2d6cb5", green: "#3c8a41", black: "#2e2e2e"};
+  var TILE_LETTERS = {red: "T", blue: "F", green: "M", black: "S"};
+  var LEADER_COLORS = {king: "black", priest: "red", farmer: "blue", trader: "green"};
+
+  window.turnpostGames = window.turnpostGames || {};
+  window.turnpostGames["tigris"] = {
+    matches: function (move, tool) {
+      if (tool.kind === "tile") return move.type === "place_tile" && move.color === tool.color;
+      if (tool.kind === "leader") return move.type === "place_leader" && move.leader === tool.leader;
+      if (tool.kind === "catastrophe") return move.type === "place_catastrophe";
+      return false;
+    },
+    piece: function (tool) {
+      if (tool.kind === "tile") return {fill: PAINT[tool.color], letter: TILE_LETTERS[tool.color]};
+      if (tool.kind === "leader") {
+        return {fill: PAINT[LEADER_COLORS[tool.leader]], letter: tool.leader.charAt(0).toUpperCase(), round: true};
+      }
+      return {fill: "#6d5c4c", letter: "X"};  // the catastrophe
+    }
+  };
+})();
