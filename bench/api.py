@@ -147,7 +147,7 @@ def main() -> None:
            "RATE_LIMIT": "1000000 per minute"}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn_workers), "-k", "gthread", "--threads", str(args.gunicorn_threads),
-         "-b", f"127.0.0.1:{port}", "--log-level", "warning", "turnpost.wsgi:app"], env=env)
+         "-b", f"127.0.0.1:{port}", "--log-level", "warning", "workers.wsgi:app"], env=env)
     try:
         _wait_for(port)
         print(f"{args.games} games, {args.seconds:g} s per run, gunicorn {args.gunicorn_workers} workers x {args.gunicorn_threads} threads, PostgreSQL")

@@ -82,7 +82,7 @@ def main() -> None:
               "--without-gossip", "--without-mingle"]
     processes = [
         subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "4", "-k", "gthread", "--threads", "4",
-                          "-b", f"127.0.0.1:{web_port}", "--log-level", "warning", "turnpost.wsgi:app"], env=env),
+                          "-b", f"127.0.0.1:{web_port}", "--log-level", "warning", "workers.wsgi:app"], env=env),
         subprocess.Popen([*celery, "--concurrency=4", f"--queues={QUEUE}"], env=env),
         subprocess.Popen([*celery, "--concurrency=2", f"--queues={QUEUE}.mail"], env=env),
     ]

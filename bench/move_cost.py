@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(_HERE))
 import engine  # noqa: E402
 from bench.common import seat_tokens, fresh_database, two_player_games  # noqa: E402
 from service.app import create_app  # noqa: E402
-from turnpost.wiring import start_dispatcher  # noqa: E402
+from workers.wiring import start_dispatcher  # noqa: E402
 from service.config import Settings  # noqa: E402
 
 DB = "turnpost_bench_cost"

@@ -100,7 +100,7 @@ def race(ports: list[int], tokens: dict, games: Games, gid: int, rng: random.Ran
 def start_hosts(env: dict, web_ports: list[int], logs: str) -> list[subprocess.Popen]:
     celery = [sys.executable, "-m", "celery", "-A", "workers.app"]
     processes = [subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-k", "gthread", "--threads", "4",
-                                   "-b", f"127.0.0.1:{port}", "--log-level", "warning", "turnpost.wsgi:app"], env=env)
+                                   "-b", f"127.0.0.1:{port}", "--log-level", "warning", "workers.wsgi:app"], env=env)
                  for port in web_ports]
     for host in (1, 2):  # each worker host serves both queues, as one machine would
         processes.append(subprocess.Popen(

@@ -1,5 +1,6 @@
-"""The layers point one way: engine <- service <- workers <- turnpost. The service
-imports nothing from the workers (the process wiring that needs both is in turnpost/),
+"""The layers point one way: engine <- service <- workers. The service imports nothing
+from the workers (the process wiring that needs both, the `turnpost` command and the
+WSGI application, is in workers/: workers/cli.py, workers/wsgi.py, workers/wiring.py),
 and shared code, templates and scripts name no game: a game's presentation lives in its
 own files (templates/games/<id>/, service/static/games/<id>/, its engine package)."""
 from __future__ import annotations

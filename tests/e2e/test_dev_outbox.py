@@ -11,7 +11,7 @@ from werkzeug.serving import make_server
 
 import engine
 from service.app import create_app
-from turnpost.wiring import start_dispatcher
+from workers.wiring import start_dispatcher
 from service.config import Settings
 from service.db import transaction
 from service.models import Game

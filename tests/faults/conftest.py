@@ -16,7 +16,7 @@ import pytest
 import redis
 
 from service.app import create_app
-from turnpost.wiring import start_dispatcher
+from workers.wiring import start_dispatcher
 from service.config import Settings
 from aiosmtpd.controller import Controller
 

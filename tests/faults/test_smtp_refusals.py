@@ -9,7 +9,7 @@ from collections import Counter
 
 from click.testing import CliRunner
 
-from turnpost.cli import main
+from workers.cli import main
 from tests.faults.conftest import wait_for
 from tests.faults.test_redis_outage import owed_rows
 from workers.compose import message_id

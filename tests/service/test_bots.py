@@ -150,7 +150,7 @@ def _cheap_strong(self, game, seed, knowledge, **budget):
 def test_demo_command_starts_a_game_against_bots_and_mails_a_sign_in_link(db, database_url, monkeypatch, tmp_path):
     from click.testing import CliRunner
 
-    from turnpost.cli import main as cli
+    from workers.cli import main as cli
 
     monkeypatch.setenv("DATABASE_URL", database_url)
     monkeypatch.setenv("SECRET_KEY", "cli")

@@ -5,7 +5,7 @@ import random
 
 from click.testing import CliRunner
 
-from turnpost.cli import main as cli
+from workers.cli import main as cli
 from tests.conftest import start_game
 from tests.service.test_game_life import play_random
 

@@ -6,7 +6,7 @@ import random
 from click.testing import CliRunner
 
 import engine
-from turnpost.cli import main as cli
+from workers.cli import main as cli
 from tests.conftest import put_position, start_game
 from tests.engine.eden_positions import position
 from tests.service.test_game_life import play_random

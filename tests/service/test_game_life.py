@@ -6,7 +6,7 @@ from click.testing import CliRunner
 from sqlmodel import select
 
 import engine
-from turnpost.cli import main as cli
+from workers.cli import main as cli
 from service.models import Deadline, Game, Move, Seat
 
 from tests.engine.tigris_positions import revolt_position

@@ -37,7 +37,7 @@ def python(code: str, url: str) -> subprocess.Popen:
 
 
 def test_the_wsgi_module_refuses_an_old_schema_and_migrates_nothing(empty_database):
-    process = python("import turnpost.wsgi", empty_database)
+    process = python("import workers.wsgi", empty_database)
     _, err = process.communicate(timeout=60)
     assert process.returncode != 0 and b"run `turnpost db upgrade`" in err
     assert tables(empty_database) == set()
@@ -49,7 +49,7 @@ def test_upgrades_started_together_do_not_race(empty_database):
     results = [(p.wait(timeout=120), p.stderr.read().decode()[-500:]) for p in processes]
     assert [code for code, _ in results] == [0] * 4, results
     assert {"user", "game", "notification", "alembic_version"} <= tables(empty_database)
-    process = python("import turnpost.wsgi", empty_database)
+    process = python("import workers.wsgi", empty_database)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 0, err.decode()[-800:]
 

@@ -17,7 +17,7 @@ import pytest
 from sqlmodel import select
 
 from service.app import create_app
-from turnpost.wiring import start_dispatcher
+from workers.wiring import start_dispatcher
 from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
 from tests.engine.tigris_positions import revolt_position

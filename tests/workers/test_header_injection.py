@@ -13,7 +13,7 @@ from aiosmtpd.controller import Controller
 from click.testing import CliRunner
 from sqlmodel import select
 
-from service.cli import main as cli
+from workers.cli import main as cli
 from service.models import Game, Notification, User
 from tests.conftest import start_game
 from tests.service.test_hostile_input import signed_in_client

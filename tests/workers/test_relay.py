@@ -179,7 +179,7 @@ def test_no_login_and_no_tls_still_sends_to_a_plain_local_relay(smtp_server):
 def test_turnpost_serve_with_an_unusable_relay_stops_before_serving(relay, tmp_path):
     from click.testing import CliRunner
 
-    from service.cli import main
+    from workers.cli import main
 
     controller, inbox = relay(None, auth_require_tls=False)  # would take the password unencrypted
     result = CliRunner().invoke(main, ["serve", "--port", str(free_port())], env={

@@ -12,7 +12,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from click.testing import CliRunner
 
-from turnpost.cli import main
+from workers.cli import main
 from service.db import transaction
 from service.models import Notification, utcnow
 from tests.workers.conftest import Inbox, free_port

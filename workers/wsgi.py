@@ -7,7 +7,7 @@ a schema changed under a running service."""
 from service.app import create_app
 from service.config import Settings
 from service.migrate import check_current
-from turnpost.wiring import start_dispatcher
+from workers.wiring import start_dispatcher
 
 settings = Settings()
 check_current(settings.database_url)

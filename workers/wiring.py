@@ -1,5 +1,6 @@
-"""Which workers a web process hands its committed work to: kept above the service and
-the workers, so that the service imports nothing from the workers."""
+"""Which workers a web process hands its committed work to. It is wiring of the service
+to the workers, so it lives on the workers' side: the service imports nothing from the
+workers (engine <- service <- workers)."""
 from __future__ import annotations
 
 from flask import Flask

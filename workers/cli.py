@@ -143,7 +143,7 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
     except ServiceError as err:
         raise click.ClickException(err.message) from None
     if settings.redis_url:  # Celery: hand the work on as the web service does
-        from turnpost.wiring import start_dispatcher
+        from workers.wiring import start_dispatcher
 
         start_dispatcher(app)
         after_commit(app, *sign_in.ids)
@@ -167,7 +167,7 @@ def serve(host: str, port: int) -> None:
     from service.app import create_app
     from service.config import served_base_url
     from service.migrate import upgrade
-    from turnpost.wiring import start_dispatcher
+    from workers.wiring import start_dispatcher
     from workers.inbound_smtp import start_inbound_smtp
 
     settings = _settings()
