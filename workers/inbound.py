@@ -27,7 +27,7 @@ from service.reply_address import ReplyToken, read_bounce_address, read_reply_ad
 from workers import mime_budget
 from workers.compose import names_of
 from workers.delivery import mark_bouncing
-from workers.inbound_store import raw_of
+from service.inbound_store import raw_of
 from workers.reply_talk import MAX_SAID_LINES, said_lines
 from workers.reply_reading import (
     MAX_COMMANDS, body_text, commands, failed_recipients, message_kind, newest_reply, own_addresses, sender,

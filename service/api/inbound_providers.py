@@ -27,7 +27,7 @@ from flask import Blueprint, current_app, jsonify, request
 from service.errors import BadRequest, NotFound, ServiceError, Unauthorized
 from service.reply_address import is_our_address
 from service.web import db_engine, settings
-from workers.inbound_store import store
+from service.inbound_store import store
 
 bp = Blueprint("inbound_providers", __name__, url_prefix="/api/inbound")
 

@@ -22,7 +22,7 @@ from tests.workers.mail_players import mails_to, reply, reply_address_of, text_o
 from tests.workers.test_inbound import game_row, latest_to, mail, two_actions, two_player_game  # noqa: F401
 from workers import inbound, mime_budget
 from workers.inbound_smtp import MAX_RECIPIENTS, start_inbound_smtp
-from workers.inbound_store import claim_lost, store, store_message
+from service.inbound_store import claim_lost, store, store_message
 
 
 @pytest.fixture
