@@ -13,6 +13,9 @@ from engine.bots import get_bot
 
 # Who plays a seat whose player timed out (policy `bot`) or resigned: quick and sound.
 STAND_IN = "greedy"
+# Who plays a bot's turn when the worker cut its search short (its time limit) or the
+# turn was tried before and never finished: a legal move, at once.
+CUT_SHORT_STAND_IN = "random"
 
 
 def bot_seed(game_id: int, seat: int) -> int:

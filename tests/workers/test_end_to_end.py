@@ -21,7 +21,7 @@ from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
 from tests.engine.tigris_positions import revolt_position
 from tests.conftest import Player, put_position
-from workers.app import mail_queue
+from workers.app import bots_queue, mail_queue
 
 LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
 
@@ -53,11 +53,12 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
     workers = []
 
     @contextmanager
-    def worker():
+    def worker(queues=(queue, mail_queue(queue), bots_queue(queue)), pool=("--pool=solo",), extra_env=None):
+        """A worker process on `queues` (all three by default); `pool` as Celery's options."""
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool=solo", "-Q", f"{queue},{mail_queue(queue)}",
+            [sys.executable, "-m", "celery", "-A", "workers.app", "worker", *pool, "-Q", ",".join(queues),
              "--loglevel=warning", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            env={**env, **(extra_env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         workers.append(process)
         try:
             yield process
