@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 INSTANCE = Path(os.environ.get("TURNPOST_INSTANCE", Path.cwd() / "instance"))
+# The strong bot's search per decision, in iterations (the engine reads no clock): 400
+# take about a second of CPU; the bots' workers cut a longer search short (docs/workers.md).
+BOT_SEARCH_ITERATIONS = int(os.environ.get("BOT_SEARCH_ITERATIONS", "400"))
 
 
 def _secret_key() -> str:

@@ -154,10 +154,10 @@ def play_bot(deadline_id: int, now: float | None = None) -> None:
     limit hit): a turn is never lost, and never kills process after process."""
     _, engine, _ = _runtime()
     moment = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc)
-    stand_in = CUT_SHORT_STAND_IN if _tried_before(deadline_id) else None
     try:
+        stand_in = CUT_SHORT_STAND_IN if _tried_before(deadline_id) else None
         work = deadlines.fire(engine, deadline_id, moment, stand_in)
-    except SoftTimeLimitExceeded:  # raised in the search; its transaction was rolled back
+    except SoftTimeLimitExceeded:  # raised in the search, most likely; its transaction was rolled back
         log.warning("bot turn %s took over %s s; the %s bot plays it", deadline_id, BOT_SOFT_SECONDS, CUT_SHORT_STAND_IN)
         work = deadlines.fire(engine, deadline_id, moment, CUT_SHORT_STAND_IN)
     dispatch(*work.ids)
