@@ -4,6 +4,7 @@ short or killed still ends in a move, and a flood of bot games by one user does 
 hold up another user's deadline and email, which the other processes handle."""
 from __future__ import annotations
 
+import time
 import uuid
 from datetime import timedelta
 
@@ -158,3 +159,34 @@ def test_a_bot_flood_by_one_user_does_not_hold_up_another_users_deadline_and_ema
     # Both kinds of work shared the machine, but the deadline's did not wait behind the
     # bots' turns (each about two seconds of search) queued before it.
     assert meanwhile < limit // 2, f"{meanwhile} bot turns were played before the deadline's email"
+
+
+def test_beat_sweeps_left_waiting_expire_instead_of_piling_up(stack):
+    """Sweeps sent as beat sends them while no worker takes them (a backlog) are
+    dropped once they expire: the deadlines they would have fired wait for a later
+    sweep, which fires them."""
+    from workers.app import celery
+    from workers.tasks import sweep_deadlines
+
+    ann, bob, timed = started_timed_game(stack)
+    gid = timed["id"]
+    with transaction(stack.engine) as db:
+        started = db.get(Game, gid).started_at
+    past_the_deadline = (started + timedelta(hours=49)).timestamp()
+    options = celery.conf.beat_schedule["sweep-deadlines"]["options"]
+    sent_at = time.monotonic()
+    for _ in range(3):
+        sweep_deadlines.apply_async((past_the_deadline,), **options)
+    time.sleep(max(0.0, options["expires"] - (time.monotonic() - sent_at)) + 0.5)
+
+    def fired():
+        with transaction(stack.engine) as db:
+            return db.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.outcome == "fired")).all()
+
+    key = stack.settings.queue + ":turnpost:deadlines"
+    with stack.worker():
+        sweep_deadlines.delay(started.timestamp())  # a sweep that never expires: nothing is due yet
+        wait_for(lambda: stack.redis.exists(key + ":built"), what="the sweep in time")
+        assert fired() == [], "an expired sweep ran"
+        sweep_deadlines.delay(past_the_deadline)
+        wait_for(lambda: len(fired()) == 3, what="a later sweep to fire the deadlines")
