@@ -190,3 +190,30 @@ def test_beat_sweeps_left_waiting_expire_instead_of_piling_up(stack):
         assert fired() == [], "an expired sweep ran"
         sweep_deadlines.delay(past_the_deadline)
         wait_for(lambda: len(fired()) == 3, what="a later sweep to fire the deadlines")
+
+
+def test_a_bot_turn_waiting_in_its_queue_is_not_mirrored_again_until_the_queue_drains(stack, monkeypatch):
+    """recover_deadlines, run here in the test's process as a worker runs it."""
+    from workers import tasks
+
+    queue = stack.settings.queue
+    for name, value in {"DATABASE_URL": stack.settings.database_url, "REDIS_URL": stack.settings.redis_url,
+                        "TURNPOST_QUEUE": queue, "SECRET_KEY": "e2e-secret"}.items():
+        monkeypatch.setenv(name, value)
+    tasks._runtime.cache_clear()
+    tasks._dispatcher.cache_clear()
+    try:
+        human, gid = human_against_strong_bot(stack)  # no worker: the turn waits in the bots' queue
+        with transaction(stack.engine) as db:
+            turn = str(db.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.kind == "bot")).one().id)
+        key = queue + ":turnpost:deadlines"
+        mirrored = lambda: {m.decode() for m in stack.redis.zrange(key, 0, -1)}  # noqa: E731
+        assert stack.redis.llen(bots_queue(queue)) == 1 and turn not in mirrored()
+        tasks.recover_deadlines.run(0)
+        assert turn not in mirrored()
+        stack.redis.delete(bots_queue(queue))  # the queue drained, and the turn was lost with a worker
+        tasks.recover_deadlines.run(0)
+        assert turn in mirrored()
+    finally:
+        tasks._runtime.cache_clear()
+        tasks._dispatcher.cache_clear()
