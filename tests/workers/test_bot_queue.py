@@ -16,7 +16,8 @@ from service.bots import CUT_SHORT_STAND_IN, bot_inputs, bot_seed
 from service.db import transaction
 from service.models import Deadline, Game, Move, Seat
 from tests.conftest import Player
-from tests.workers.test_end_to_end import mails_to, started_timed_game, stack, wait_for  # noqa: F401 (stack: a fixture)
+from tests.workers.test_end_to_end import (  # noqa: F401 (stack: a fixture)
+    mails_to, stack, started_timed_game, wait_for, wait_while_progressing)
 from workers.app import bots_queue, mail_queue
 
 # A search that would take minutes: only the time limits end it.
@@ -184,12 +185,14 @@ def test_beat_sweeps_left_waiting_expire_instead_of_piling_up(stack):
             return db.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.outcome == "fired")).all()
 
     key = stack.settings.queue + ":turnpost:deadlines"
-    with stack.worker():
+    with stack.worker() as worker:
+        # The worker logs each task it takes: while its log grows, it is still at work.
+        working = lambda: worker.log.stat().st_size  # noqa: E731
         sweep_deadlines.delay(started.timestamp())  # a sweep that never expires: nothing is due yet
-        wait_for(lambda: stack.redis.exists(key + ":built"), what="the sweep in time")
+        wait_while_progressing(lambda: stack.redis.exists(key + ":built"), working, 30, what="the sweep in time")
         assert fired() == [], "an expired sweep ran"
         sweep_deadlines.delay(past_the_deadline)
-        wait_for(lambda: len(fired()) == 3, what="a later sweep to fire the deadlines")
+        wait_while_progressing(lambda: len(fired()) == 3, working, 30, what="a later sweep to fire the deadlines")
 
 
 def test_a_bot_turn_waiting_in_its_queue_is_not_mirrored_again_until_the_queue_drains(stack, monkeypatch):

@@ -92,6 +92,7 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
                 [sys.executable, "-m", "celery", "-A", "workers.app", "worker", *pool, "-Q", ",".join(queues),
                  "--loglevel=info", "--without-gossip", "--without-mingle", "--without-heartbeat"],
                 env={**env, **(extra_env or {})}, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+        process.log = log
         workers.append(process)
         try:
             wait_until_ready(process, log)
