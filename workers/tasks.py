@@ -10,10 +10,10 @@ from functools import lru_cache
 from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_init, worker_process_init
 
+from service.bots import CUT_SHORT_STAND_IN
 from service.config import Settings
 from service.db import make_engine
 from workers import deadlines, delivery, inbound, inbound_store, warm_up
-from service.bots import CUT_SHORT_STAND_IN
 from workers.app import BOT_HARD_SECONDS, BOT_SOFT_SECONDS, celery, mail_queue
 from workers.dispatch import CeleryDispatcher
 
@@ -158,7 +158,8 @@ def play_bot(deadline_id: int, now: float | None = None) -> None:
         stand_in = CUT_SHORT_STAND_IN if _tried_before(deadline_id) else None
         work = deadlines.fire(engine, deadline_id, moment, stand_in)
     except SoftTimeLimitExceeded:  # raised in the search, most likely; its transaction was rolled back
-        log.warning("bot turn %s took over %s s; the %s bot plays it", deadline_id, BOT_SOFT_SECONDS, CUT_SHORT_STAND_IN)
+        log.warning("bot turn %s took over %s s; the %s bot plays it",
+                    deadline_id, BOT_SOFT_SECONDS, CUT_SHORT_STAND_IN)
         work = deadlines.fire(engine, deadline_id, moment, CUT_SHORT_STAND_IN)
     dispatch(*work.ids)
 

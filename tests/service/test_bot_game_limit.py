@@ -29,7 +29,8 @@ def creators(db):
         games = session.exec(select(Game).join(User, User.id == Game.creator_id).where(User.email.in_(emails))).all()
         for game in games:
             game.status = "abandoned"
-            for deadline in session.exec(select(Deadline).where(Deadline.game_id == game.id, Deadline.done_at.is_(None))):
+            open_deadlines = select(Deadline).where(Deadline.game_id == game.id, Deadline.done_at.is_(None))
+            for deadline in session.exec(open_deadlines):
                 deadline.done_at, deadline.outcome = datetime.now(timezone.utc), "cancelled"
 
 
@@ -58,7 +59,8 @@ def test_the_new_game_form_shows_the_limit_and_creates_nothing(app, make_player,
     monkeypatch.setattr(app.extensions["turnpost"]["settings"], "bot_games_per_user", 1)
     player = make_player("form")
     creators.append(player.email)
-    assert player.post("/api/games", json={"game": "tigris", "players": 2, "invite": [{"bot": "greedy"}]}).status_code == 201
+    against_bot = {"game": "tigris", "players": 2, "invite": [{"bot": "greedy"}]}
+    assert player.post("/api/games", json=against_bot).status_code == 201
     client = signed_in_client(app, player)
     form = {"csrf_token": csrf_of(client.get("/games/new").get_data(as_text=True)), "game": "tigris",
             "players": "3", "bots": "2", "bot_kind": "strong", "title": "one too many"}

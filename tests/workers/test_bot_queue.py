@@ -34,7 +34,8 @@ def first_turn(player, gid) -> None:
             return
         legal = player.get(f"/api/games/{gid}/moves/legal").json["moves"]
         tile = next(m["move"] for m in legal if m["move"]["type"] == "place_tile")
-        assert player.post(f"/api/games/{gid}/moves", json={"move": tile, "version": game["version"]}).status_code == 200
+        answer = player.post(f"/api/games/{gid}/moves", json={"move": tile, "version": game["version"]})
+        assert answer.status_code == 200, answer.json
 
 
 def human_against_strong_bot(stack):
