@@ -10,9 +10,13 @@ import hashlib
 
 import engine
 from engine.bots import get_bot
+from service.config import BOT_SEARCH_ITERATIONS
 
 # Who plays a seat whose player timed out (policy `bot`) or resigned: quick and sound.
 STAND_IN = "greedy"
+# Who plays a bot's turn when the worker cut its search short (its time limit) or the
+# turn was tried before and never finished: a legal move, at once.
+CUT_SHORT_STAND_IN = "random"
 
 
 def bot_seed(game_id: int, seat: int) -> int:
@@ -27,4 +31,5 @@ def bot_inputs(game_rules, state, seat: int) -> tuple[dict, list[dict]]:
 def bot_move(game_type: str, game_id: int, state, seat: int, kind: str) -> dict:
     game_rules = engine.get_game(game_type)
     view, moves = bot_inputs(game_rules, state, seat)
-    return get_bot(game_type, kind, bot_seed(game_id, seat)).choose(view, moves)
+    budget = {"iterations": BOT_SEARCH_ITERATIONS} if kind == "strong" else {}
+    return get_bot(game_type, kind, bot_seed(game_id, seat), **budget).choose(view, moves)

@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 INSTANCE = Path(os.environ.get("TURNPOST_INSTANCE", Path.cwd() / "instance"))
+# The strong bot's search per decision, in iterations (the engine reads no clock): 400
+# take about a second of CPU; the bots' workers cut a longer search short (docs/workers.md).
+BOT_SEARCH_ITERATIONS = int(os.environ.get("BOT_SEARCH_ITERATIONS", "400"))
 
 
 def _secret_key() -> str:
@@ -63,6 +66,8 @@ class Settings:
     # Invitation emails a creator may send, and one address may receive, in 24 hours.
     invitations_per_sender: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_SENDER", "20")))
     invitations_per_recipient: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_RECIPIENT", "3")))
+    # Games with bots one user may have open or active at once (each bot turn costs worker CPU).
+    bot_games_per_user: int = field(default_factory=lambda: int(os.environ.get("BOT_GAMES_PER_USER", "10")))
     # Email retries: the n-th temporary failure waits retry_seconds * 2**(n-1), at most
     # retry_max_seconds; after mail_max_attempts attempts the row is dead.
     mail_max_attempts: int = field(default_factory=lambda: int(os.environ.get("MAIL_MAX_ATTEMPTS", "8")))

@@ -161,10 +161,13 @@ def notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: G
 @dataclass(frozen=True)
 class InvitationLimits:
     """Invitation emails per 24 hours: sent by one creator, received by one address
-    (invitations carry text chosen by their sender, so they must not become a relay)."""
+    (invitations carry text chosen by their sender, so they must not become a relay);
+    and the games with bots one creator may have going at once (open or active: every
+    bot turn costs the workers CPU), None for no limit."""
 
     per_sender: int
     per_recipient: int
+    bot_games: int | None = None
 
 
 def _lock_inviter(db: Session, inviter: User) -> None:
@@ -250,6 +253,8 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
     if len(emails) + len(bots) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
     _check_invitation_limits(db, creator, emails, limits)
+    if bots and limits is not None and limits.bot_games is not None:
+        _check_bot_games(db, creator, limits.bot_games)
     game = Game(
         game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
         players=players, seat_order=seat_order, spectators=spectators,
@@ -269,6 +274,16 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
         _start(db, game, seats_of(db, game), work)
     rows.write(db)
     return game, work
+
+
+def _check_bot_games(db: Session, creator: User, most: int) -> None:
+    _lock_inviter(db, creator)  # parallel creations by one user cannot all pass the count
+    with_bots = select(Seat.id).where(Seat.game_id == Game.id, Seat.bot.is_not(None)).exists()
+    going = db.exec(select(func.count(Game.id)).where(
+        Game.creator_id == creator.id, Game.status.in_(("open", "active")), with_bots)).one()
+    if going >= most:
+        raise Invalid(f"at most {most} of your games may have bots at once, and {going} are open or active; "
+                      "one must end before you start another with bots", code="bot_game_limit")
 
 
 def _bot_kinds(game_type: str, entries: list[dict]) -> list[str]:
@@ -718,9 +733,10 @@ def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime |
     return game, work
 
 
-def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None, Work]:
+def time_out(db: Session, deadline_id: int, now: datetime, bot: str | None = None) -> tuple[Game | None, Work]:
     """A timeout deadline came due: apply the game's policy if it is still current.
-    Idempotent: a deadline already done, or a seat no longer deciding, changes nothing."""
+    Idempotent: a deadline already done, or a seat no longer deciding, changes nothing.
+    `bot` names the kind that plays a bot seat's turn instead of its own (a search cut short)."""
     of_deadline = select(Deadline.game_id).where(Deadline.id == deadline_id).scalar_subquery()
     game = rows.read_locked(db, where=rows.GAME.c.id == of_deadline)
     if game is None:
@@ -738,7 +754,7 @@ def time_out(db: Session, deadline_id: int, now: datetime) -> tuple[Game | None,
     seat = next(s for s in seats_of(db, game) if s.seat == deadline.seat)
     if deadline.kind == "bot":
         if seat.bot is not None:
-            _play_bot(db, game, seat.seat, seat.bot, now, work)
+            _play_bot(db, game, seat.seat, bot or seat.bot, now, work)
         rows.write(db)
         return game, work
     if deadline.kind == "reminder":

@@ -29,7 +29,8 @@ def settings():
 def invitation_limits():
     from service.play import InvitationLimits
 
-    return InvitationLimits(settings().invitations_per_sender, settings().invitations_per_recipient)
+    return InvitationLimits(settings().invitations_per_sender, settings().invitations_per_recipient,
+                            settings().bot_games_per_user)
 
 
 def db_engine():

@@ -10,6 +10,11 @@ BROKER = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 QUEUE = os.environ.get("TURNPOST_QUEUE", "turnpost")
 # How often beat sweeps the outbox for email still owed (seconds).
 OUTBOX_SWEEP_SECONDS = float(os.environ.get("TURNPOST_OUTBOX_SWEEP_SECONDS", "30"))
+DEADLINE_SWEEP_SECONDS = 0.5
+# The CPU a bot's turn may take: past the soft limit its search is cut short and the
+# random bot plays the turn; past the hard limit its process is killed.
+BOT_SOFT_SECONDS = float(os.environ.get("TURNPOST_BOT_SOFT_SECONDS", "20"))
+BOT_HARD_SECONDS = float(os.environ.get("TURNPOST_BOT_HARD_SECONDS", str(BOT_SOFT_SECONDS + 10)))
 
 
 def mail_queue(queue: str) -> str:
@@ -24,13 +29,32 @@ def inbound_queue(queue: str) -> str:
     return queue + ".inbound"
 
 
+def bots_queue(queue: str) -> str:
+    """Bots' turns have a queue of their own, so that bots searching never delay a
+    deadline or an email (Procfile: `bots` takes `<queue>.bots`)."""
+    return queue + ".bots"
+
+
 def _route(name, args, kwargs, options, task=None, **kw):
     # Read at each call: `configure` may change the queue after the router was built.
     if name == "workers.tasks.deliver_notification":
         return {"queue": mail_queue(celery.conf.task_default_queue)}
     if name == "workers.tasks.process_inbound":
         return {"queue": inbound_queue(celery.conf.task_default_queue)}
+    if name == "workers.tasks.play_bot":
+        return {"queue": bots_queue(celery.conf.task_default_queue)}
     return None
+
+
+# A sweep not started within this long (or its period, if longer) is dropped.
+SWEEP_EXPIRES_SECONDS = 5.0
+
+
+def _every(seconds: float, task: str) -> dict:
+    """A beat entry whose tasks expire: while the workers are behind, sweeps are
+    dropped rather than piled up (a later one does the work), so a backlog holds at most
+    a few seconds' worth. Not the bare period: a worker busy for a moment still sweeps."""
+    return {"task": task, "schedule": seconds, "options": {"expires": max(seconds, SWEEP_EXPIRES_SECONDS)}}
 
 
 celery = Celery("turnpost", broker=BROKER, include=["workers.tasks"])
@@ -52,11 +76,13 @@ celery.conf.update(
     broker_connection_retry_on_startup=True,
     beat_schedule={
         # Twice a second: a deadline fires at most half a second after it is due.
-        "sweep-deadlines": {"task": "workers.tasks.sweep_deadlines", "schedule": 0.5},
-        "sweep-outbox": {"task": "workers.tasks.sweep_outbox", "schedule": OUTBOX_SWEEP_SECONDS},
-        "sweep-inbound": {"task": "workers.tasks.sweep_inbound", "schedule": 30.0},
-        "recover-deadlines": {"task": "workers.tasks.recover_deadlines", "schedule": 30.0},
-        "daily-digest": {"task": "workers.tasks.send_digests", "schedule": crontab(hour=6, minute=0)},
+        "sweep-deadlines": _every(DEADLINE_SWEEP_SECONDS, "workers.tasks.sweep_deadlines"),
+        "sweep-outbox": _every(OUTBOX_SWEEP_SECONDS, "workers.tasks.sweep_outbox"),
+        "sweep-inbound": _every(30.0, "workers.tasks.sweep_inbound"),
+        "recover-deadlines": _every(30.0, "workers.tasks.recover_deadlines"),
+        # A digest left waiting a day is written by the next day's run.
+        "daily-digest": {"task": "workers.tasks.send_digests", "schedule": crontab(hour=6, minute=0),
+                         "options": {"expires": 86400}},
     },
 )
 app = celery  # `celery -A workers.app worker`

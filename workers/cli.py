@@ -128,7 +128,7 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
     from service.db import transaction
     from service.errors import ServiceError
     from service.migrate import upgrade
-    from service.play import create_game
+    from service.play import InvitationLimits, create_game
     from service.tasks import after_commit
 
     settings = _settings()
@@ -138,8 +138,10 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
         with transaction(app.extensions["turnpost"]["engine"]) as session:
             address, sign_in = request_sign_in(session, email, settings.sign_in_minutes)
             user = user_for_email(session, address)
+            limits = InvitationLimits(settings.invitations_per_sender, settings.invitations_per_recipient,
+                                      settings.bot_games_per_user)
             game, work = create_game(session, user, game_id, bots + 1, invite=[{"bot": kind}] * bots,
-                                     title=_demo_title(game_id, bots, kind))
+                                     title=_demo_title(game_id, bots, kind), limits=limits)
     except ServiceError as err:
         raise click.ClickException(err.message) from None
     if settings.redis_url:  # Celery: hand the work on as the web service does

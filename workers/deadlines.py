@@ -29,7 +29,16 @@ def due_ids(engine: Engine, now: datetime, limit: int = 500) -> list[int]:
             Deadline.done_at.is_(None), Deadline.due_at <= now).order_by(Deadline.due_at).limit(limit)))
 
 
-def fire(engine: Engine, deadline_id: int, now: datetime) -> Work:
+def fire(engine: Engine, deadline_id: int, now: datetime, bot: str | None = None) -> Work:
+    """`bot`: the kind that plays a bot seat's turn instead of its own."""
     with transaction(engine) as db:
-        _, work = time_out(db, deadline_id, now)
+        _, work = time_out(db, deadline_id, now, bot)
     return work
+
+
+def bot_turns(engine: Engine, deadline_ids: list[int]) -> set[int]:
+    """Those of the deadlines that are bot seats' turns (for the bots' queue)."""
+    if not deadline_ids:
+        return set()
+    with transaction(engine) as db:
+        return set(db.exec(select(Deadline.id).where(Deadline.id.in_(deadline_ids), Deadline.kind == "bot")))

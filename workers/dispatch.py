@@ -26,15 +26,17 @@ class CeleryDispatcher:
 
     def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
         """Deliver the notifications; mirror the (deadline id, due timestamp) pairs,
-        and hand those already due (a bot's turn) to a worker at once rather than at
-        the next sweep; the mirrored copy fires as a no-op if that worker was first.
-        The tasks and the mirror's ZADD go to Redis in one pipeline (kombu's publish
-        batch, see `workers.broker`)."""
+        and hand those already due to a worker at once rather than at the next sweep
+        (the mirrored copy fires as a no-op if that worker was first); a bot's turn goes
+        to the bots' queue. The tasks and the mirror's ZADD go to Redis in one pipeline
+        (kombu's publish batch, see `workers.broker`)."""
         from workers.app import celery
-        from workers.tasks import deliver_notification, handle_deadlines
+        from workers.tasks import deliver_notification, handle_deadlines, play_bot
 
         ready = due_now(due)
-        if notification_ids or ready:
+        bots = deadlines.bot_turns(self.engine, ready)
+        ready = [deadline_id for deadline_id in ready if deadline_id not in bots]
+        if notification_ids or ready or bots:
             with celery.producer_or_acquire() as producer, producer.batch():
                 channel = producer.channel
                 channel.open_batch = None  # kombu opens the batch at the first publish
@@ -42,9 +44,13 @@ class CeleryDispatcher:
                     deliver_notification.apply_async((notification_id,), producer=producer)
                 if ready:
                     handle_deadlines.apply_async((ready,), producer=producer)
+                for deadline_id in bots:
+                    play_bot.apply_async((deadline_id,), producer=producer)
                 batch = getattr(channel, "open_batch", None)
                 if batch is not None:
-                    self.queue.add_many(due, batch.pipeline)
+                    # A bot's turn, in the same pipeline as its task, needs no mirror: a
+                    # second copy would only queue it twice (recover_deadlines takes a lost one).
+                    self.queue.add_many([entry for entry in due if entry[0] not in bots], batch.pipeline)
                     due = []
         self.queue.add_many(due)
 
@@ -65,6 +71,12 @@ class CeleryDispatcher:
         from workers.app import inbound_queue
 
         return self.queue.client.llen(inbound_queue(self.settings.queue))
+
+    def bots_backlog(self) -> int:
+        """How many bots' turns wait in the bots' queue."""
+        from workers.app import bots_queue
+
+        return self.queue.client.llen(bots_queue(self.settings.queue))
 
 
 def due_now(due: list[tuple[int, float]]) -> list[int]:

@@ -7,18 +7,22 @@ import time
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 
+from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_init, worker_process_init
 
+from service.bots import CUT_SHORT_STAND_IN
 from service.config import Settings
 from service.db import make_engine
 from service import inbound_store
 from workers import deadlines, delivery, inbound, warm_up
-from workers.app import celery, mail_queue
+from workers.app import BOT_HARD_SECONDS, BOT_SOFT_SECONDS, celery, mail_queue
 from workers.dispatch import CeleryDispatcher
 from workers.relay_check import exit_unless_relay_usable
 
 log = logging.getLogger(__name__)
 DEADLINE_BATCH = 20
+# How long a bot turn's tries are remembered: far longer than any wait for a worker.
+BOT_TRIES_SECONDS = 86400
 # How long a row may wait for its first delivery before the outbox sweep sends it.
 OUTBOX_GRACE_SECONDS = float(os.environ.get("TURNPOST_OUTBOX_GRACE_SECONDS", "60"))
 
@@ -120,11 +124,15 @@ def sweep_deadlines(now: float | None = None) -> int:
     queue = _dispatcher().queue
     if not queue.is_built():
         queue.rebuild(lambda: deadlines.open_deadlines(engine))
-    due = queue.pop_due(now if now is not None else time.time())
+    popped = queue.pop_due(now if now is not None else time.time())
+    bots = deadlines.bot_turns(engine, popped)
+    for deadline_id in bots:
+        play_bot.delay(deadline_id, now)
+    due = [deadline_id for deadline_id in popped if deadline_id not in bots]
     # Small batches: fewer tasks to pass around, and still spread over the processes.
     for start in range(0, len(due), DEADLINE_BATCH):
         handle_deadlines.delay(due[start:start + DEADLINE_BATCH], now)
-    return len(due)
+    return len(popped)
 
 
 @celery.task
@@ -134,6 +142,11 @@ def recover_deadlines(older_than_seconds: float = 60, now: float | None = None) 
     _, engine, _ = _runtime()
     cutoff = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc) - timedelta(seconds=older_than_seconds)
     lost = deadlines.open_deadlines(engine, due_before=cutoff)
+    if _dispatcher().bots_backlog():
+        # A bot's turn may merely be waiting in the bots' queue: mirroring it again
+        # would queue it twice. Lost ones are taken once the queue has drained.
+        waiting = deadlines.bot_turns(engine, [deadline_id for deadline_id, _ in lost])
+        lost = [(deadline_id, due_at) for deadline_id, due_at in lost if deadline_id not in waiting]
     _dispatcher().queue.add_many(lost)
     return len(lost)
 
@@ -146,6 +159,32 @@ def handle_deadlines(deadline_ids: list[int], now: float | None = None) -> None:
     for deadline_id in deadline_ids:
         moment = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc)
         dispatch(*deadlines.fire(engine, deadline_id, moment).ids)
+
+
+@celery.task(soft_time_limit=BOT_SOFT_SECONDS, time_limit=BOT_HARD_SECONDS)
+def play_bot(deadline_id: int, now: float | None = None) -> None:
+    """A bot seat's turn (a deadline of kind `bot`), within the bots' CPU budget. A
+    search cut short by the soft time limit leaves the turn to the random bot, and so
+    does a turn tried before that never finished (its process killed, or the hard time
+    limit hit): a turn is never lost, and never kills process after process."""
+    _, engine, _ = _runtime()
+    moment = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc)
+    try:
+        stand_in = CUT_SHORT_STAND_IN if _tried_before(deadline_id) else None
+        work = deadlines.fire(engine, deadline_id, moment, stand_in)
+    except SoftTimeLimitExceeded:  # raised in the search, most likely; its transaction was rolled back
+        log.warning("bot turn %s took over %s s; the %s bot plays it",
+                    deadline_id, BOT_SOFT_SECONDS, CUT_SHORT_STAND_IN)
+        work = deadlines.fire(engine, deadline_id, moment, CUT_SHORT_STAND_IN)
+    dispatch(*work.ids)
+
+
+def _tried_before(deadline_id: int) -> bool:
+    """Count a try of a bot's turn; whether one was made before."""
+    key = f"{_dispatcher().settings.queue}:bot-turn-tries:{deadline_id}"
+    with _dispatcher().queue.client.pipeline() as pipe:
+        tries, _ = pipe.incr(key).expire(key, BOT_TRIES_SECONDS).execute()
+    return tries > 1
 
 
 @lru_cache(maxsize=1)

@@ -134,13 +134,19 @@ def fault_stack(own_database, smtp_server, own_redis, tmp_path):
         log = open(tmp_path / f"{args[0]}-{len(processes)}.log", "wb")
         process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.app", *args],
                                    env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
+        process.log = Path(log.name)
         processes.append(process)
         return process
 
     def worker(queues: str = f"{queue},{mail_queue(queue)}", pool: str = "solo",
                concurrency: int = 1) -> subprocess.Popen:
+        """A worker, once ready: its start-up takes what a busy machine gives it."""
+        from tests.workers.test_end_to_end import wait_until_ready
+
         # Gossip, mingle and heartbeat on, as the Procfile runs it.
-        return spawn("worker", f"--pool={pool}", f"--concurrency={concurrency}", "-Q", queues, "--loglevel=info")
+        process = spawn("worker", f"--pool={pool}", f"--concurrency={concurrency}", "-Q", queues, "--loglevel=info")
+        wait_until_ready(process, process.log)
+        return process
 
     def beat() -> subprocess.Popen:
         return spawn("beat", "--loglevel=info", "--schedule", str(tmp_path / "beat-schedule"))

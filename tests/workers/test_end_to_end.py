@@ -22,9 +22,14 @@ from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
 from tests.engine.tigris_positions import revolt_position
 from tests.conftest import Player, put_position
-from workers.app import inbound_queue, mail_queue
+from workers.app import bots_queue, inbound_queue, mail_queue
 from workers.compose import message_id
 
+# In these tests a killed worker's email is taken again this long after it was claimed,
+# and the outbox is swept this often (as beat would).
+CLAIM_SECONDS, SWEEP_SECONDS = 3, 2
+# No email sent for this long, with every claim expired and swept twice, means none will be.
+STALL_SECONDS = 2 * (CLAIM_SECONDS + 2 * SWEEP_SECONDS)
 LINK = re.compile(r"http://turnpost\.test(/[A-Za-z0-9/._~%-]+)")
 
 
@@ -39,6 +44,31 @@ def wait_for(condition, timeout=30.0, what="condition", state=None):
     raise AssertionError(f"timed out waiting for {what}" + (f": {state()}" if state else ""))
 
 
+def wait_while_progressing(condition, progress, stall, what="condition", state=None):
+    """`condition()`'s value once true, however long that takes while `progress()` keeps
+    changing; fails once it has not changed for `stall` seconds (a wait that holds on a
+    loaded machine: what counts is that work is still being done)."""
+    seen, since = progress(), time.monotonic()
+    while True:
+        value = condition()
+        if value:
+            return value
+        now = progress()
+        if now != seen:
+            seen, since = now, time.monotonic()
+        elif time.monotonic() - since > stall:
+            raise AssertionError(f"no progress for {stall} s waiting for {what}" + (f": {state()}" if state else ""))
+        time.sleep(0.1)
+
+
+def wait_until_ready(process, log, most=600.0):
+    """Until the worker says it is ready (Celery's "ready." line): its start-up (imports, a
+    mailer's drawings) takes what the machine gives it, so the wait ends when the process
+    is ready or has exited; `most` only stops a start that hangs."""
+    wait_for(lambda: process.poll() is not None or b" ready." in log.read_bytes(), most, "the worker to start")
+    assert process.poll() is None, f"the worker exited: {log.read_text()[-2000:]}"
+
+
 @pytest.fixture
 def stack(database_url, smtp_server, redis_client, tmp_path):
     """The web app on Celery + Redis, and a way to run (and kill) a worker process."""
@@ -51,30 +81,39 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
     start_dispatcher(app)
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": settings.redis_url, "SMTP_URL": smtp_server.url,
            "SECRET_KEY": "e2e-secret", "BASE_URL": "http://turnpost.test", "TURNPOST_QUEUE": queue,
-           "MAIL_CLAIM_SECONDS": "3"}  # a killed worker's row is taken again 3 s on
+           "MAIL_CLAIM_SECONDS": str(CLAIM_SECONDS)}  # a killed worker's row is taken again 3 s on
     workers = []
 
     @contextmanager
-    def worker():
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool=solo",
-             "-Q", f"{queue},{mail_queue(queue)},{inbound_queue(queue)}",
-             "--loglevel=warning", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    def worker(queues=(queue, mail_queue(queue), inbound_queue(queue), bots_queue(queue)), pool=("--pool=solo",), extra_env=None):
+        """A worker process on `queues` (all four by default; `pool`: Celery's options),
+        once it is ready to take tasks."""
+        log = tmp_path / f"worker-{len(workers)}.log"
+        with open(log, "wb") as output:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "workers.app", "worker", *pool, "-Q", ",".join(queues),
+                 "--loglevel=info", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+                env={**env, **(extra_env or {})}, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+        process.log = log
         workers.append(process)
         try:
+            wait_until_ready(process, log)
             yield process
         finally:
             if process.poll() is None:
                 process.terminate()
-                process.wait(timeout=20)
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:  # a task it waits for (a bot's long search): stop its pool too
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
 
     stack = type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker), "inbox": smtp_server,
                                "engine": app.extensions["turnpost"]["engine"], "redis": redis_client})()
     yield stack
     for process in workers:
         if process.poll() is None:
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)
     for key in redis_client.scan_iter(queue + "*"):
         redis_client.delete(key)
     redis_client.delete(queue)
@@ -160,7 +199,8 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
     for _ in range(3):
         with stack.worker() as process:
             seen = len(stack.inbox.messages)
-            wait_for(lambda: len(stack.inbox.messages) > seen + 5, what="some deliveries")
+            wait_while_progressing(lambda: len(stack.inbox.messages) > seen + 5, lambda: len(stack.inbox.messages),
+                                   STALL_SECONDS, what="some deliveries")
             os.kill(process.pid, signal.SIGKILL)
             process.wait()
             kills += 1
@@ -170,7 +210,7 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
         def all_sent():
             # As beat does: the sweep re-enqueues what the killed workers had taken,
             # once the queue has drained.
-            if time.monotonic() - swept[0] > 2:
+            if time.monotonic() - swept[0] > SWEEP_SECONDS:
                 sweep_outbox.delay(0)
                 swept[0] = time.monotonic()
             with transaction(stack.engine) as db:
@@ -181,7 +221,8 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
                 return [(r.id, r.attempts, r.claimed_until, r.next_attempt_at, r.dead_at, r.last_error)
                         for r in db.exec(select(Notification).where(Notification.id.in_(ids),
                                                                     Notification.sent_at.is_(None)))][:5]
-        rows = wait_for(all_sent, timeout=90, what="every row sent", state=unsent)
+        rows = wait_while_progressing(all_sent, lambda: len(stack.inbox.messages), STALL_SECONDS,
+                                      what="every row sent", state=unsent)
     received = [m["Message-ID"] for m in stack.inbox.messages]
     expected = {message_id(r.message_id, stack.settings.mail_domain) for r in rows}
     assert expected <= set(received), "an email was lost"
