@@ -112,18 +112,13 @@ def new_game():
 def _new_game_form(typed):
     """The new-game form, showing what was typed when it comes back with an error."""
     games = [{"id": gid, "name": engine.game_name(gid), "options": _option_fields(gid),
-              "description": getattr(engine.get_game(gid), "description", "")} for gid in engine.game_ids()]
+              "description": engine.get_game(gid).description} for gid in engine.game_ids()]
     return render_template("pages/new_game.html", games=games, typed=typed)
 
 
 def _option_choices(game_id: str) -> dict[str, tuple]:
     """A game's options and their allowed values, the first being the default."""
-    game = engine.get_game(game_id)
-    choices = getattr(importlib.import_module(type(game).__module__), "OPTION_CHOICES", None)
-    if choices is None:
-        choices = {name: (value, not value) if isinstance(value, bool) else (value,)
-                   for name, value in game.default_options().items()}
-    return choices
+    return engine.get_game(game_id).option_choices
 
 
 def _option_fields(game_id: str) -> list[dict]:
@@ -213,7 +208,7 @@ def game_page(game_id):
 def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
     """The seat's cards as the game names and draws them (an Eden cultivation card's
     shape), for a game whose hand is a list of cards; empty otherwise."""
-    if view is None or seat is None or not hasattr(rules, "card_label"):
+    if view is None or seat is None:
         return []
     hand = view["players"][seat].get("hand")
     if not isinstance(hand, list):
@@ -253,7 +248,7 @@ def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
     a leader); the rest are clicked on the board or typed."""
     if len(legal) <= MAX_PAGE_CHOICES:
         return legal
-    named = rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
+    named = rules.link_moves(state, seat) or []
     return named + [m for m in legal if m.get("type") in UNPLACED_MOVES and m not in named]
 
 

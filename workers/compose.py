@@ -193,7 +193,7 @@ def picture_view(game_rules, state, seat: int | None, seat_view: dict | None = N
     Eden's own mana, both also in the email's text), so that every reader of a
     position shares one picture; else the seat's own (`seat_view` when the caller has
     it already)."""
-    if seat is not None and getattr(game_rules, "shared_board_picture", False):
+    if seat is not None and game_rules.shared_board_picture:
         return game_rules.view(state, None)
     return seat_view if seat_view is not None else game_rules.view(state, seat)
 

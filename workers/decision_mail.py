@@ -21,7 +21,7 @@ def _hand(game, hand) -> str:
     """A hand as counts by kind (a dict) or as the cards held (a list), each card as
     the game names it for players (an Eden cultivation card with its shape, a
     Civilization card by its name)."""
-    label = getattr(game, "card_label", str)
+    label = game.card_label
     if isinstance(hand, list):
         return ", ".join(label(card) for card in hand) or "nothing"
     return _counts({label(card): n for card, n in hand.items()} if hand else hand)
@@ -54,8 +54,9 @@ def _link_moves(game, state, seat: int, kind: str, legal: list[dict]) -> list[di
     """The moves offered as links: a game may name a few among many (`link_moves`,
     e.g. accept or raise a bid by 5 or 10, or end the turn); otherwise all, when they
     are few; for a turn's action, only the moves without arguments (a pass)."""
-    if hasattr(game, "link_moves"):
-        return game.link_moves(state, seat)
+    named = game.link_moves(state, seat)
+    if named is not None:
+        return named
     # A standing answer (the card game's `set_answer`) is a setting, not a choice of this decision.
     choices = [move for move in legal if move.get("type") != "set_answer"]
     if kind == "action":
@@ -86,7 +87,7 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         "changes": changes,
         "you_play": _you_play(me, seat),
         "hand": _hand(game, me.get("hand")),
-        "board_text": game.board_text(view) if hasattr(game, "board_text") else "",
+        "board_text": game.board_text(view),
         "mana": me.get("mana"),
         "resources": _counts(me["resources"]) if "resources" in me else "",
         "scores": _score(me),

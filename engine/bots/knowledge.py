@@ -1,27 +1,21 @@
 """What a bot knows of a game besides its rules: how to fill in what its seat cannot
 see (a determinisation), and how good a position is for a seat (an evaluation).
 
-Games with their own knowledge (Tigris, the card game) register it here; any other
-game gets `GenericKnowledge`, which works from the public rules and the view alone.
+A game with knowledge of its own returns it from its `bot_knowledge()` (Tigris, the
+card game); any other game gets `GenericKnowledge`, which works from the public rules
+and the view alone.
 """
 from __future__ import annotations
 
-import importlib
 import random
 
 from engine.bots.base import decisions
-
-_OWN_KNOWLEDGE = {
-    "tigris": "engine.bots.eval_tigris",
-    "euphrat-cards": "engine.bots.eval_euphrat_cards",
-}
+from engine.core import Game
 
 
-def knowledge_for(game) -> "GenericKnowledge":
-    module = _OWN_KNOWLEDGE.get(game.id)
-    if module is None:
-        return GenericKnowledge(game)
-    return importlib.import_module(module).KNOWLEDGE
+def knowledge_for(game: Game) -> GenericKnowledge:
+    own = game.bot_knowledge()
+    return GenericKnowledge(game) if own is None else own
 
 
 def rank_value(outcome: dict, seat: int) -> float:
@@ -63,13 +57,13 @@ class GenericKnowledge:
 
     has_evaluation = False
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         self.game = game
 
     def determinise(self, view: dict, seat: int, rng: random.Random):
-        own = getattr(self.game, "determinise", None)
+        own = self.game.determinise(view, seat, rng)
         if own is not None:
-            return own(view, seat, rng)
+            return own
         try:
             state = self.game.from_json({k: v for k, v in view.items() if k not in ("seat", "pending")})
             same = self.game.view(state, seat) == view
