@@ -7,7 +7,7 @@ the same moves always give the same game, and a state round-trips through JSON.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 from typing import Any, ClassVar, Protocol
 
@@ -47,7 +47,7 @@ class MoveParseError(EngineError):
     code = "parse_error"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields_and_type(fields: tuple[str, ...]) -> frozenset[str]:
     return frozenset(fields) | {"type"}
 

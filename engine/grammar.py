@@ -10,7 +10,7 @@ def move_kinds(game: Game, legal_moves: list[dict], examples: int = 3) -> list[d
     in the order the legal moves first show each kind; examples vary and spread over the list."""
     by_type: dict[str, list[str]] = {}
     for move in legal_moves:
-        by_type.setdefault(move.get("type"), []).append(game.format_move(move))
+        by_type.setdefault(move["type"], []).append(game.format_move(move))
     forms = game.move_forms
     kinds = []
     for texts in by_type.values():

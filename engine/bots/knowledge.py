@@ -79,8 +79,8 @@ class GenericKnowledge:
         own = public_score(view, seat)
         if own is None:
             return 0.0
-        others = [public_score(view, other) for other in range(len(view["players"])) if other != seat]
-        others = [score for score in others if score is not None]
+        scores = [public_score(view, other) for other in range(len(view["players"])) if other != seat]
+        others = [score for score in scores if score is not None]
         return own - (max(others) if others else 0.0)
 
     def playout_step(self, state, seat: int, rng: random.Random):

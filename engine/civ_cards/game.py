@@ -3,7 +3,6 @@
 (engine/civ_cards/cards.json by default); the game object is built on one."""
 from __future__ import annotations
 
-from engine.core import BaseGame, EngineError, IllegalMove
 from engine.civ_cards import buying, combat, drawing, narration, notation
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
@@ -12,6 +11,7 @@ from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
 from engine.civ_cards.table import CardTable, load_table
 from engine.civ_cards.turn import advance, collect, collect_choices, finish, pick_plot, setup, start_draw
+from engine.core import BaseGame, EngineError, IllegalMove
 
 MOVE_FIELDS = {
     "pick_plot": ("slot",), "settle": ("plot",), "discard": ("card",), "collect": ("population",),
@@ -133,7 +133,7 @@ class CivCards(BaseGame):
             player["population_price"] = population_price(self.table, player)
             if other != seat:
                 player["hand_size"] = sum(player.pop("hand").values())
-        for award_id, award in self.table.awards.items():
+        for _award_id, award in self.table.awards.items():
             for player, points in zip(data["players"], scores(self.table, s, award)):
                 player[award["score"]] = points
         fight = data["combat"]

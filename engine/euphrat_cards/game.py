@@ -5,12 +5,27 @@ from __future__ import annotations
 from engine.core import BaseGame, IllegalMove
 from engine.euphrat_cards import actions, drawing, moves, narration, notation, state
 from engine.euphrat_cards.cards import (
-    COLOR_INDEX, COLORS, COLUMN_LETTERS, GAP_BASE, LEADER_INDEX, SHIP_CODES, column_index,
-    gap_index, parse_place, place_name,
+    COLOR_INDEX,
+    COLORS,
+    COLUMN_LETTERS,
+    GAP_BASE,
+    LEADER_INDEX,
+    SHIP_CODES,
+    column_index,
+    gap_index,
+    parse_place,
+    place_name,
 )
 from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
 from engine.euphrat_cards.rewards import (
-    build_ship, can_take, close_offer, decline_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
+    build_ship,
+    can_take,
+    close_offer,
+    decline_offer,
+    offer_for,
+    score_from_hand,
+    ship_choices,
+    swap_treasure,
 )
 from engine.euphrat_cards.scoring import ranking
 from engine.euphrat_cards.state import STANDING_ANSWERS, State
@@ -273,7 +288,8 @@ def _build_ship(s, seat, move, events):
 def _swap_treasure(s, seat, move, events):
     offer = offer_for(s, seat)
     if not can_take(s, offer):
-        raise IllegalMove("you hold no red card to put in the treasure's place; decline instead", code="card_not_in_hand")
+        raise IllegalMove("you hold no red card to put in the treasure's place; decline instead",
+                          code="card_not_in_hand")
     column = column_index(move["column"])
     if column not in offer["columns"]:
         allowed = ", ".join(COLUMN_LETTERS[c] for c in offer["columns"])

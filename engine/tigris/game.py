@@ -3,17 +3,24 @@ from __future__ import annotations
 
 from engine.core import BaseGame, IllegalMove
 from engine.tigris import actions, drawing, moves, narration, notation, state
-from engine.tigris.buildings import building_options, place_building
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
+from engine.tigris.buildings import building_options, place_building
 from engine.tigris.conflicts import commit_support, start_war, support_range
+from engine.tigris.open_tiles import drawing_seat, take_display_tile, tiles_drawn
 from engine.tigris.scoring import ranking
 from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, MONUMENT_NAMES, State
 from engine.tigris.state import to_json as state_to_json
-from engine.tigris.turn import build_monument, monument_options, return_stranded_leaders, settle, setup
-from engine.tigris.turn import draw, take_treasure
-from engine.tigris.open_tiles import drawing_seat, take_display_tile, tiles_drawn
+from engine.tigris.turn import (
+    build_monument,
+    draw,
+    monument_options,
+    return_stranded_leaders,
+    settle,
+    setup,
+    take_treasure,
+    treasure_choices,
+)
 from engine.tigris.ziggurat import build_ziggurat, take_ziggurat_point, ziggurat_options, ziggurat_point_owed
-from engine.tigris.turn import treasure_choices
 
 # Each move type and the fields it carries besides "type".
 MOVE_FIELDS = {
@@ -337,7 +344,8 @@ def _take_treasure(s, seat, move, events):
     choices = treasure_choices(s).get(seat, [])
     if sq not in choices:
         allowed = ", ".join(SQUARE_NAMES[t] for t in choices)
-        raise IllegalMove(f"you cannot take a treasure on {SQUARE_NAMES[sq]}; take one of: {allowed}", code="bad_treasure")
+        raise IllegalMove(f"you cannot take a treasure on {SQUARE_NAMES[sq]}; take one of: {allowed}",
+                          code="bad_treasure")
     take_treasure(s, seat, sq, events)
 
 
