@@ -5,6 +5,7 @@ import struct
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+import engine
 from engine.tigris import drawing
 from service import pictures
 from tests.engine.tigris_views import tigris_view
@@ -67,11 +68,12 @@ def test_an_unknown_game_is_a_value_error():
         pictures.board_png("no-such-game", {})
 
 
-def test_a_game_without_a_drawing_module_is_a_value_error(monkeypatch):
-    # A game whose engine package has no `drawing` module.
-    monkeypatch.setitem(pictures._GAME_PACKAGES, "drawless", "engine")
+def test_a_game_without_a_drawing_is_a_value_error(monkeypatch):
+    # A game that declares no drawing (the contract's default).
+    monkeypatch.setattr(engine.get_game("tigris"), "drawing", None)
     with pytest.raises(ValueError, match="has no drawing"):
-        pictures.board_png("drawless", {})
+        pictures.board_png("tigris", {})
+    assert pictures.games_with_drawings() == ["euphrat-cards", "eden", "civ-cards"]
 
 
 def _with_conflict(view: dict) -> dict:

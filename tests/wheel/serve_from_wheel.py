@@ -8,6 +8,8 @@ from pathlib import Path
 
 
 def main(work: Path) -> dict:
+    from sqlmodel import select
+
     import engine
     import service
     import workers
@@ -18,7 +20,6 @@ def main(work: Path) -> dict:
     from service.migrate import upgrade
     from service.models import Notification
     from service.play import create_game
-    from sqlmodel import select
     from workers.compose import compose
 
     url = f"sqlite:///{work / 'turnpost.db'}"
