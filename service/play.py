@@ -106,7 +106,7 @@ def check_version(game: Game, version) -> None:
         )
 
 
-def rules(game: Game):
+def rules(game: Game) -> engine.Game:
     return engine.get_game(game.game_type)
 
 

@@ -187,7 +187,7 @@ def _deadline_words(db, game_id: int, seat: int) -> str:
     return row.due_at.strftime("%a %d %b %Y %H:%M UTC") if row else ""
 
 
-def picture_view(game_rules, state, seat: int | None, seat_view: dict | None = None) -> dict:
+def picture_view(game_rules: engine.Game, state, seat: int | None, seat_view: dict | None = None) -> dict:
     """The view an email's picture is drawn from: the spectators' one for a game whose
     board looks the same to every seat but for the reader's own marks (Tigris' "(you)",
     Eden's own mana, both also in the email's text), so that every reader of a

@@ -17,7 +17,7 @@ def _counts(counts: dict | None) -> str:
     return ", ".join(f"{n} {name}" for name, n in counts.items() if n) or "nothing"
 
 
-def _hand(game, hand) -> str:
+def _hand(game: engine.Game, hand) -> str:
     """A hand as counts by kind (a dict) or as the cards held (a list), each card as
     the game names it for players (an Eden cultivation card with its shape, a
     Civilization card by its name)."""
@@ -50,7 +50,7 @@ def _score(me: dict) -> str:
     return ""
 
 
-def _link_moves(game, state, seat: int, kind: str, legal: list[dict]) -> list[dict]:
+def _link_moves(game: engine.Game, state, seat: int, kind: str, legal: list[dict]) -> list[dict]:
     """The moves offered as links: a game may name a few among many (`link_moves`,
     e.g. accept or raise a bid by 5 or 10, or end the turn); otherwise all, when they
     are few; for a turn's action, only the moves without arguments (a pass)."""
@@ -64,7 +64,7 @@ def _link_moves(game, state, seat: int, kind: str, legal: list[dict]) -> list[di
     return choices if len(choices) <= MAX_LINK_CHOICES else []
 
 
-def decision_summary(game, state, seat: int, names: dict, events_since: list[dict]) -> dict:
+def decision_summary(game: engine.Game, state, seat: int, names: dict, events_since: list[dict]) -> dict:
     view = game.view(state, seat)
     me = view["players"][seat]
     kind = game.pending(state).get(seat)
