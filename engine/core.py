@@ -1,4 +1,5 @@
-"""The engine contract shared by every game: errors, the seeded RNG, event visibility.
+"""The engine contract shared by every game: the `Game` protocol and the `BaseGame` it is
+built on, errors, the seeded RNG, event visibility.
 
 Engines are pure: no I/O, no clock, no global random. All randomness comes from an
 RNG whose state is a plain integer kept inside the game state, so the same seed and
@@ -6,8 +7,9 @@ the same moves always give the same game, and a state round-trips through JSON.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Protocol
+from functools import cache
+from types import ModuleType
+from typing import Any, ClassVar, Protocol
 
 MASK64 = (1 << 64) - 1
 
@@ -45,7 +47,7 @@ class MoveParseError(EngineError):
     code = "parse_error"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields_and_type(fields: tuple[str, ...]) -> frozenset[str]:
     return frozenset(fields) | {"type"}
 
@@ -164,21 +166,235 @@ def events_for(events: list[dict], seat: int | None) -> list[dict]:
 
 
 class Game(Protocol):
-    """What every game module provides (see docs/engine.md)."""
+    """Everything the service, the workers and the bots call on a game (docs/engine.md).
+    `BaseGame` provides every optional part with its default."""
 
     id: str
+    name: str
+    description: str
     min_players: int
     max_players: int
+    option_choices: dict[str, tuple]
+    move_forms: tuple[str, ...]
+    setting_moves: tuple[str, ...]
+    shared_board_picture: bool
+    drawing: ModuleType | None
 
     def default_options(self) -> dict: ...
-    def validate_options(self, options: dict, players: int) -> dict: ...
+    def validate_options(self, options: dict | None, players: int) -> dict: ...
     def setup(self, players: int, seed: int, options: dict | None = None) -> Any: ...
+    def is_over(self, state: Any) -> bool: ...
     def pending(self, state: Any) -> dict[int, str]: ...
     def legal_moves(self, state: Any, seat: int) -> list[dict]: ...
     def apply(self, state: Any, seat: int, move: dict) -> tuple[Any, list[dict]]: ...
+    def default_move(self, state: Any, seat: int) -> dict | None: ...
+    def link_moves(self, state: Any, seat: int) -> list[dict] | None: ...
     def view(self, state: Any, seat: int | None) -> dict: ...
     def outcome(self, state: Any) -> dict | None: ...
     def to_json(self, state: Any) -> dict: ...
     def from_json(self, data: dict) -> Any: ...
     def parse_move(self, text: str) -> dict: ...
     def describe(self, move: dict) -> str: ...
+    def format_move(self, move: dict) -> str: ...
+    def prompt(self, state: Any, seat: int, names: dict) -> str: ...
+    def describe_event(self, event: dict, names: dict) -> str | None: ...
+    def board_text(self, view: dict) -> str: ...
+    def card_label(self, card: str) -> str: ...
+    def card_picture(self, card: str) -> str | None: ...
+    def determinise(self, view: dict, seat: int, rng: Any) -> Any: ...
+    def bot_knowledge(self) -> Any: ...
+    unplaced_moves: tuple[str, ...]
+    def form_options(self, players: int, options: dict) -> dict: ...
+    def summary_lines(self, view: dict, seat: int) -> list[str]: ...
+    def score_words(self, score: Any) -> str: ...
+
+
+class BaseGame:
+    """The base of every game: the forwarding to the game's own modules, the guard of
+    `apply`, and each optional hook with its default. A game declares its facts and
+    modules as class attributes and writes `setup`, `is_over`, `pending`,
+    `legal_moves`, `apply_checked`, `view` and `outcome` (docs/engine.md)."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    description: str = ""
+    # Option name -> its allowed values, the first being the default.
+    option_choices: ClassVar[dict[str, tuple]] = {}
+    # Move type -> its fields besides "type"; decision kind -> the move types answering it.
+    move_fields: ClassVar[dict[str, tuple[str, ...]]]
+    moves_by_decision: ClassVar[dict[str, tuple[str, ...]]]
+    # Moves that change a seat's standing setting and answer no decision (the card
+    # game's standing answers): bots skip them, the others never notice them.
+    setting_moves: ClassVar[tuple[str, ...]] = ()
+    # Whether the picture differs between seats only by the reader's own marks, so
+    # every reader of a position may share the spectators' picture.
+    shared_board_picture: ClassVar[bool] = False
+    # Move types that put nothing on the board, always offered as page buttons.
+    unplaced_moves: ClassVar[tuple[str, ...]] = ()
+    # The game's modules the forwarding methods call: `states` (to_json, from_json),
+    # `notation` (parse_move, describe, format_move, FORMS), `narration`
+    # (describe_event, prompt) and `drawing` (board_text, board_svg, picture_layers;
+    # None for a game without a picture).
+    states: ClassVar[ModuleType]
+    notation: ClassVar[ModuleType]
+    narration: ClassVar[ModuleType]
+    drawing: ClassVar[ModuleType | None] = None
+
+    # -- options and setup --------------------------------------------------------
+
+    def default_options(self) -> dict:
+        return {name: choices[0] for name, choices in self.option_choices.items()}
+
+    def checked_options(self, options: dict | None) -> dict:
+        """The default options with `options` over them, each a known option and one of
+        its values (of the same JSON kind: true is not 1); EngineError otherwise."""
+        merged = self.default_options()
+        for name, value in (options or {}).items():
+            if name not in self.option_choices:
+                raise EngineError(
+                    f"unknown option {name!r}; options: {', '.join(self.option_choices)}", code="bad_option"
+                )
+            choices = self.option_choices[name]
+            if value not in choices or type(value) is not type(choices[0]):
+                raise EngineError(f"option {name} takes one of {list(choices)}, not {value!r}", code="bad_option")
+            merged[name] = value
+        return merged
+
+    def validate_options(self, options: dict | None, players: int) -> dict:
+        """The options a game of `players` is set up with; EngineError(bad_players or
+        bad_option) when they are not allowed. Default: min to max players, any choices."""
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise EngineError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players!r}",
+                code="bad_players",
+            )
+        return self.checked_options(options)
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> Any:
+        raise NotImplementedError
+
+    # -- playing --------------------------------------------------------------------
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def pending(self, state: Any) -> dict[int, str]:
+        raise NotImplementedError
+
+    def legal_moves(self, state: Any, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: int, move: dict) -> tuple[Any, list[dict]]:
+        """The new state and the events of `move` by `seat`; `state` is not changed.
+        The guard every game shares: a known move type with its fields, a game not
+        over, a seat that owes a decision, a move that answers it."""
+        kind = move_type(move, self.move_fields)
+        if self.is_over(state):
+            raise IllegalMove("the game is over", code="game_over")
+        pending = self.pending(state)
+        decision = pending.get(seat)
+        if decision is None:
+            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
+            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
+        allowed = self.moves_by_decision[decision]
+        if kind not in allowed:
+            article = "an" if decision[0] in "aeiou" else "a"
+            raise IllegalMove(
+                f"you owe {article} {decision} decision; allowed moves: {', '.join(allowed)}", code="wrong_decision"
+            )
+        return self.apply_checked(state, seat, move, decision)
+
+    def apply_checked(self, state: Any, seat: int, move: dict, decision: str) -> tuple[Any, list[dict]]:
+        """`apply` after its guard: `move` answers the `decision` that `seat` owes."""
+        raise NotImplementedError
+
+    def default_move(self, state: Any, seat: int) -> dict | None:
+        """The move made for a seat that lets its deadline pass. Default: its first
+        legal move (None when it owes nothing)."""
+        legal = self.legal_moves(state, seat)
+        return legal[0] if legal else None
+
+    def link_moves(self, state: Any, seat: int) -> list[dict] | None:
+        """The few moves offered as links and buttons when the game chooses them
+        itself. Default None: the page and the email choose from the legal moves."""
+        return None
+
+    def view(self, state: Any, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> dict | None:
+        raise NotImplementedError
+
+    # -- forwarding to the game's modules ---------------------------------------
+
+    def to_json(self, state: Any) -> dict:
+        return self.states.to_json(state)
+
+    def from_json(self, data: dict) -> Any:
+        return self.states.from_json(data)
+
+    def parse_move(self, text: str) -> dict:
+        return self.notation.parse_move(text)
+
+    def describe(self, move: dict) -> str:
+        return self.notation.describe(move)
+
+    def format_move(self, move: dict) -> str:
+        return self.notation.format_move(move)
+
+    @property
+    def move_forms(self) -> tuple[str, ...]:
+        """The text notation's forms, for players' help."""
+        return tuple(self.notation.FORMS)
+
+    def describe_event(self, event: dict, names: dict) -> str | None:
+        """An event in words with the players' names; None for one players are not told."""
+        return self.narration.describe_event(event, names)
+
+    def prompt(self, state: Any, seat: int, names: dict) -> str:
+        """The decision `seat` owes, in words ("" when it owes none)."""
+        kind = self.pending(state).get(seat)
+        return "" if kind is None else self.narration.prompt(state, seat, kind, names)
+
+    def board_text(self, view: dict) -> str:
+        """The board of a view in characters or words, for plain-text emails ("" without a drawing)."""
+        return "" if self.drawing is None else self.drawing.board_text(view)
+
+    # -- optional hooks -------------------------------------------------------------
+
+    def card_label(self, card: str) -> str:
+        """A card as players know it. Default: its id."""
+        return str(card)
+
+    def card_picture(self, card: str) -> str | None:
+        """A card as a small SVG for the hand on the game page. Default: None (no picture)."""
+        return None
+
+    def determinise(self, view: dict, seat: int, rng: Any) -> Any:
+        """A state consistent with what `seat` sees, the hidden parts filled in from
+        `rng`, for bots. Default None: the generic bot knowledge tries the view itself."""
+        return None
+
+    def bot_knowledge(self) -> Any:
+        """The game's own bot knowledge (engine/bots/knowledge.py's interface: an
+        evaluation and a determinisation), or None for the generic one (the default)."""
+        return None
+
+    def form_options(self, players: int, options: dict) -> dict:
+        """The options a new game gets from the new-game form's choices for `players`
+        players (Eden: two players means its two-player option). Default: unchanged."""
+        return dict(options)
+
+    def summary_lines(self, view: dict, seat: int) -> list[str]:
+        """The seat's own position in lines (hand, points, supply), for its decision
+        email. Default: none."""
+        return []
+
+    def score_words(self, score: Any) -> str:
+        """One seat's final score (from `outcome()["scores"]`) in words, for the
+        game-over email. Default: nothing (the place in the ranking says it)."""
+        return ""

@@ -2,14 +2,16 @@
 each with its form and a few examples taken from the legal moves."""
 from __future__ import annotations
 
+from engine.core import Game
 
-def move_kinds(game, legal_moves: list[dict], examples: int = 3) -> list[dict]:
+
+def move_kinds(game: Game, legal_moves: list[dict], examples: int = 3) -> list[dict]:
     """[{"form": "tile COLOR SQUARE", "examples": ["tile red F7", ...], "count": 291}]
     in the order the legal moves first show each kind; examples vary and spread over the list."""
     by_type: dict[str, list[str]] = {}
     for move in legal_moves:
-        by_type.setdefault(move.get("type"), []).append(game.format_move(move))
-    forms = getattr(game, "move_forms", ())
+        by_type.setdefault(move["type"], []).append(game.format_move(move))
+    forms = game.move_forms
     kinds = []
     for texts in by_type.values():
         chosen = _varied(texts, examples)
@@ -33,9 +35,9 @@ def _form_of(example: str, forms) -> str | None:
     return best
 
 
-def all_forms(game) -> list[str]:
+def all_forms(game: Game) -> list[str]:
     """Every form of the game's notation (for an answer to a reply that could not be read)."""
-    return list(getattr(game, "move_forms", ()))
+    return list(game.move_forms)
 
 
 def _varied(texts: list[str], count: int) -> list[str]:

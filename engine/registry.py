@@ -1,46 +1,50 @@
-"""Game id -> game module. Modules are imported on first use."""
+"""The games this engine plays: the one table of them. A game's package defines `GAME`,
+its contract object, whose class declares its id and name (engine.core.BaseGame);
+adding a game is one line here. Packages are imported on first use."""
 from __future__ import annotations
 
 import importlib
+from functools import cache
 
-from engine.core import EngineError
+from engine.core import EngineError, Game
 
-_MODULES = {
-    "tigris": "engine.tigris",
-    "euphrat-cards": "engine.euphrat_cards",
-    "eden": "engine.eden",
-    "civ-cards": "engine.civ_cards",
-}
-
-
-# The names people know the games by; the ids stay in URLs, the API and the data.
-_NAMES = {"tigris": "Tigris & Euphrates", "euphrat-cards": "Euphrat & Tigris: the card game",
-          "eden": "Eden", "civ-cards": "Civilization: The Card Game"}
+# One line per game: the package whose `GAME` plays it.
+GAME_PACKAGES = (
+    "engine.tigris",
+    "engine.euphrat_cards",
+    "engine.eden",
+    "engine.civ_cards",
+)
 
 
-def game_name(game_id: str) -> str:
-    return _NAMES.get(game_id, game_id)
+@cache
+def _games() -> dict[str, Game]:
+    games: dict[str, Game] = {}
+    for package in GAME_PACKAGES:
+        game = importlib.import_module(package).GAME
+        if game.id in games:
+            raise RuntimeError(f"two games registered as {game.id!r}: {package} and another")
+        games[game.id] = game
+    return games
 
 
 def game_ids() -> list[str]:
-    """Ids of the games this engine can play."""
-    return [gid for gid in _MODULES if _importable(gid)]
+    """Ids of the games this engine can play, in registration order."""
+    return list(_games())
 
 
-def _importable(game_id: str) -> bool:
-    try:
-        importlib.import_module(_MODULES[game_id])
-    except ModuleNotFoundError:
-        return False
-    return True
+def game_name(game_id: str) -> str:
+    """The name people know a game by (the id stays in URLs, the API and the data)."""
+    game = _games().get(game_id)
+    return game_id if game is None else game.name
 
 
-def get_game(game_id: str):
-    """The game module for `game_id`; EngineError(code='unknown_game') if none."""
-    module = _MODULES.get(game_id)
-    if module is None:
+def get_game(game_id: str) -> Game:
+    """The contract object of `game_id`; EngineError(code='unknown_game') if none."""
+    game = _games().get(game_id)
+    if game is None:
         raise EngineError(
-            f"unknown game {game_id!r}; known games: {', '.join(sorted(_MODULES))}",
+            f"unknown game {game_id!r}; known games: {', '.join(sorted(_games()))}",
             code="unknown_game",
         )
-    return importlib.import_module(module).GAME
+    return game

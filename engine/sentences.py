@@ -2,7 +2,7 @@
 telling of an event that has no sentence of its own."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def count(n: int, noun: str) -> str:

@@ -3,7 +3,8 @@ drives a private random.Random, never the global one."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 # (random source, state, legal moves of the acting seat) -> the move it makes
 Chooser = Callable[[random.Random, Any, list[dict]], dict]

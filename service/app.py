@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
+from service import resources
 from service.config import Settings
 from service.db import make_engine
 from service.errors import ServiceError
@@ -31,7 +32,7 @@ class IdConverter(IntegerConverter):
 
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings()
-    app = Flask(__name__, template_folder="../templates", static_folder="static")
+    app = Flask(__name__, template_folder=str(resources.TEMPLATES), static_folder=str(resources.STATIC))
     app.config.update(
         SECRET_KEY=settings.secret_key,
         MAX_CONTENT_LENGTH=settings.max_body_bytes,

@@ -13,8 +13,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
 from service.db import make_engine
-
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+from service.resources import MIGRATIONS
 MIGRATION_LOCK = 0x7475726E  # the advisory lock's key ("turn")
 
 

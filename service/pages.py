@@ -126,13 +126,13 @@ def _form_count(form, field: str, default: str, low: int, high: int) -> int:
 def _new_game_form(typed):
     """The new-game form, showing what was typed when it comes back with an error."""
     games = [{"id": gid, "name": engine.game_name(gid), "options": _option_fields(gid),
-              "description": getattr(engine.get_game(gid), "description", "")} for gid in engine.game_ids()]
+              "description": engine.get_game(gid).description} for gid in engine.game_ids()]
     return render_template("pages/new_game.html", games=games, typed=typed)
 
 
 def _option_choices(game_id: str) -> dict[str, tuple]:
     """A game's options and their allowed values, the first being the default."""
-    return engine.get_game(game_id).option_choices()
+    return engine.get_game(game_id).option_choices
 
 
 def _option_fields(game_id: str) -> list[dict]:
@@ -225,7 +225,7 @@ def game_page(game_id):
 def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
     """The seat's cards as the game names and draws them (`card_label`, `card_picture`),
     for a game whose hand is a list of cards; empty otherwise."""
-    if view is None or seat is None or not hasattr(rules, "card_label"):
+    if view is None or seat is None:
         return []
     hand = view["players"][seat].get("hand")
     if not isinstance(hand, list):
@@ -266,10 +266,9 @@ def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
     the rest are clicked on the board or typed."""
     if len(legal) <= MAX_PAGE_CHOICES:
         return legal
-    named = rules.link_moves(state, seat) if hasattr(rules, "link_moves") else []
+    named = rules.link_moves(state, seat) or []
     # Moves that put nothing on the board, so the board cannot offer them: always buttons.
-    unplaced = getattr(rules, "unplaced_moves", ())
-    return named + [m for m in legal if m.get("type") in unplaced and m not in named]
+    return named + [m for m in legal if m.get("type") in rules.unplaced_moves and m not in named]
 
 
 MAX_PAGE_CHOICES = 20

@@ -1,13 +1,13 @@
 """Board pictures: each game's drawing (SVG) for web pages, and as PNG for emails.
 
-A game has a drawing when the package of its game class has a `drawing` module with
-`board_svg(view, *, highlight=None) -> str`. Asking for the picture of a game without
-one raises ValueError, so callers can leave the picture out.
+A game has a drawing when its contract object names one (`drawing`, a module with
+`board_svg(view, *, highlight=None) -> str` and `picture_layers(view)`, see
+docs/engine.md). Asking for the picture of a game without one raises ValueError, so
+callers can leave the picture out.
 """
 from __future__ import annotations
 
 import hashlib
-import importlib
 import io
 import sys
 import threading
@@ -25,31 +25,18 @@ import engine
 
 
 def drawing_module(game_id: str) -> ModuleType:
-    """The drawing module of `game_id`, beside its game class; ValueError when the game
-    has none."""
-    try:
-        package = type(engine.get_game(game_id)).__module__.rpartition(".")[0]
-    except engine.EngineError:
-        raise ValueError(f"unknown game {game_id!r}") from None
-    name = f"{package}.drawing"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name not in (name, package):
-            raise  # a missing dependency inside the drawing is a real error
-        raise ValueError(f"game {game_id!r} has no drawing") from None
+    """The drawing module of `game_id`; ValueError when the game is unknown or has none."""
+    if game_id not in engine.game_ids():
+        raise ValueError(f"unknown game {game_id!r}")
+    drawing = engine.get_game(game_id).drawing
+    if drawing is None:
+        raise ValueError(f"game {game_id!r} has no drawing")
+    return drawing
 
 
 def games_with_drawings() -> list[str]:
     """The ids of the games that have a drawing."""
-    games = []
-    for game_id in engine.game_ids():
-        try:
-            drawing_module(game_id)
-        except ValueError:
-            continue
-        games.append(game_id)
-    return games
+    return [game_id for game_id in engine.game_ids() if engine.get_game(game_id).drawing is not None]
 
 
 def board_svg(game_id: str, view: dict, highlight: list[str] | None = None) -> str:
@@ -118,10 +105,7 @@ PICTURE_FORMAT = "png-256-1"
 
 def board_picture(game_id: str, view: dict) -> BoardPicture:
     """The picture of `view`, not drawn yet (ValueError when the game has no drawing)."""
-    drawing = drawing_module(game_id)
-    if not hasattr(drawing, "picture_layers"):
-        return BoardPicture(game_id, svg=drawing.board_svg(view))
-    background, pieces = drawing.picture_layers(view)
+    background, pieces = drawing_module(game_id).picture_layers(view)
     return BoardPicture(game_id, background=background, pieces=tuple(pieces))
 
 

@@ -134,7 +134,7 @@ def check_decision_version(db: Session, game: Game, seat_number: int, version) -
                     "decision is not the one you saw", current_version=game.version)
 
 
-def rules(game: Game):
+def rules(game: Game) -> engine.Game:
     return engine.get_game(game.game_type)
 
 
@@ -505,7 +505,7 @@ def unnoticed_setting(game_rules, move: dict, events: list[dict], seat: int, bef
     seats must not notice: every event is the mover's own and nobody's decision
     changed. It keeps the game's version, so no other page reloads and no other
     player's move goes stale; the move log shows it to the mover alone."""
-    if move.get("type") not in getattr(game_rules, "setting_moves", ()):
+    if move.get("type") not in game_rules.setting_moves:
         return False
     return before == after and all(event.get("visible_to") == [seat] for event in events)
 

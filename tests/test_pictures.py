@@ -68,15 +68,12 @@ def test_an_unknown_game_is_a_value_error():
         pictures.board_png("no-such-game", {})
 
 
-class _Drawless:
-    """A game class in a package (tests) that has no `drawing` module."""
-
-
-def test_a_game_without_a_drawing_module_is_a_value_error(monkeypatch):
-    real = engine.get_game
-    monkeypatch.setattr(engine, "get_game", lambda game_id: _Drawless() if game_id == "drawless" else real(game_id))
+def test_a_game_without_a_drawing_is_a_value_error(monkeypatch):
+    # A game that declares no drawing (the contract's default).
+    monkeypatch.setattr(engine.get_game("tigris"), "drawing", None)
     with pytest.raises(ValueError, match="has no drawing"):
-        pictures.board_png("drawless", {})
+        pictures.board_png("tigris", {})
+    assert pictures.games_with_drawings() == ["euphrat-cards", "eden", "civ-cards"]
 
 
 def _with_conflict(view: dict) -> dict:

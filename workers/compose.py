@@ -235,12 +235,12 @@ def _deadline_words(db, game_id: int, seat: int) -> str:
     return row.due_at.strftime("%a %d %b %Y %H:%M UTC") if row else ""
 
 
-def picture_view(game_rules, state, seat: int | None, seat_view: dict | None = None) -> dict:
+def picture_view(game_rules: engine.Game, state, seat: int | None, seat_view: dict | None = None) -> dict:
     """The view an email's picture is drawn from: the spectators' one for a game whose
     board looks the same to every seat but for the reader's own marks (which the
     email's text also says), so that every reader of a position shares one picture;
     else the seat's own (`seat_view` when the caller has it already)."""
-    if seat is not None and getattr(game_rules, "shared_board_picture", False):
+    if seat is not None and game_rules.shared_board_picture:
         return game_rules.view(state, None)
     return seat_view if seat_view is not None else game_rules.view(state, seat)
 

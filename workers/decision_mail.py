@@ -11,20 +11,21 @@ from engine.grammar import move_kinds
 MAX_LINK_CHOICES = 12  # more choices than this are made on the game page
 
 
-def _link_moves(game, state, seat: int, kind: str, legal: list[dict]) -> list[dict]:
+def _link_moves(game: engine.Game, state, seat: int, kind: str, legal: list[dict]) -> list[dict]:
     """The moves offered as links: a game may name a few among many (`link_moves`,
     e.g. accept or raise a bid by 5 or 10, or end the turn); otherwise all, when they
     are few; for a turn's action, only the moves without arguments (a pass)."""
-    if hasattr(game, "link_moves"):
-        return game.link_moves(state, seat)
+    named = game.link_moves(state, seat)
+    if named is not None:
+        return named
     # A setting (a standing answer to a later offer) is not a choice of this decision.
-    choices = [move for move in legal if move.get("type") not in getattr(game, "setting_moves", ())]
+    choices = [move for move in legal if move.get("type") not in game.setting_moves]
     if kind == "action":
         return [move for move in choices if set(move) == {"type"}]
     return choices if len(choices) <= MAX_LINK_CHOICES else []
 
 
-def decision_summary(game, state, seat: int, names: dict, events_since: list[dict]) -> dict:
+def decision_summary(game: engine.Game, state, seat: int, names: dict, events_since: list[dict]) -> dict:
     view = game.view(state, seat)
     kind = game.pending(state).get(seat)
     legal = game.legal_moves(state, seat)
@@ -45,7 +46,7 @@ def decision_summary(game, state, seat: int, names: dict, events_since: list[dic
         "prompt": game.prompt(state, seat, names),
         "changes": changes,
         "summary_lines": game.summary_lines(view, seat),
-        "board_text": game.board_text(view) if hasattr(game, "board_text") else "",
+        "board_text": game.board_text(view),
         "choices": choices,
         "reply_example": game.format_move(legal[0]) if legal else "",
         "view": view,

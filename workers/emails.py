@@ -5,11 +5,9 @@ half is not, since it is never interpreted as markup.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+from service.resources import TEMPLATES
 
 SUBJECTS = {
     # Never the game's title: it is the sender's text, quoted in the body.

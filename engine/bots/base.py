@@ -5,6 +5,8 @@ import hashlib
 import json
 import random
 
+from engine.core import Game
+
 
 def decision_rng(seed: int, view: dict, moves: list[dict]) -> random.Random:
     """A private random source for one decision, fixed by the bot's seed and what it
@@ -13,11 +15,11 @@ def decision_rng(seed: int, view: dict, moves: list[dict]) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def decisions(game, moves: list[dict]) -> list[dict]:
+def decisions(game: Game, moves: list[dict]) -> list[dict]:
     """The moves that answer the decision: without a game's `setting_moves` (the card
     game's standing answers), which cost no action, so a bot choosing one would owe
     the same decision again and again."""
-    settings = getattr(game, "setting_moves", ())
+    settings = game.setting_moves
     answers = [move for move in moves if move.get("type") not in settings] if settings else moves
     return answers or moves
 
@@ -28,7 +30,7 @@ class Bot:
 
     kind = "bot"
 
-    def __init__(self, game, seed: int):
+    def __init__(self, game: Game, seed: int):
         self.game, self.seed = game, seed
 
     def choose(self, view: dict, moves: list[dict]) -> dict:

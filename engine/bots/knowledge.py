@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 
 from engine.bots.base import decisions
+from engine.core import Game
 
-def knowledge_for(game) -> "GenericKnowledge":
+
+def knowledge_for(game: Game) -> GenericKnowledge:
     own = game.bot_knowledge()
     return GenericKnowledge(game) if own is None else own
 
@@ -55,13 +57,13 @@ class GenericKnowledge:
 
     has_evaluation = False
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         self.game = game
 
     def determinise(self, view: dict, seat: int, rng: random.Random):
-        own = getattr(self.game, "determinise", None)
+        own = self.game.determinise(view, seat, rng)
         if own is not None:
-            return own(view, seat, rng)
+            return own
         try:
             state = self.game.from_json({k: v for k, v in view.items() if k not in ("seat", "pending")})
             same = self.game.view(state, seat) == view
@@ -77,8 +79,8 @@ class GenericKnowledge:
         own = public_score(view, seat)
         if own is None:
             return 0.0
-        others = [public_score(view, other) for other in range(len(view["players"])) if other != seat]
-        others = [score for score in others if score is not None]
+        scores = [public_score(view, other) for other in range(len(view["players"])) if other != seat]
+        others = [score for score in scores if score is not None]
         return own - (max(others) if others else 0.0)
 
     def playout_step(self, state, seat: int, rng: random.Random):

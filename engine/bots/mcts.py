@@ -80,6 +80,7 @@ class StrongBot(Bot):
         game = self.game
         state = self.knowledge.determinise(view, seat, rng)
         path: list[tuple[Edge, int]] = []
+        fresh: list[tuple[str, dict]]
         children, at_root = root, True
         while game.outcome(state) is None:
             actor = min(game.pending(state))

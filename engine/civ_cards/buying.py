@@ -3,12 +3,12 @@ resource cards, the 3:1 trade, scrapping a building, gifts between teammates.
 Every function checks its rule and raises IllegalMove saying what is allowed."""
 from __future__ import annotations
 
-from engine.core import IllegalMove
 from engine.civ_cards.awards import discount, update_awards
 from engine.civ_cards.effects import bonus_of, building_room
 from engine.civ_cards.scoring import teammate
 from engine.civ_cards.state import take_from_hand
 from engine.civ_cards.table import RESOURCES, CardTable
+from engine.core import IllegalMove
 
 
 def plot_price(table: CardTable, player: dict) -> int:

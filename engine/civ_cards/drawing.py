@@ -96,10 +96,12 @@ def size_or_error(view: dict) -> tuple[int, int]:
 
 def _frame(view: dict, width: int, height: int) -> str:
     """What only the number of players and the size decide: paper, band lines, headings."""
-    lines = [f'<rect width="{width}" height="{height}" fill="{PAPER}"/>', _text(MARGIN, 22, "Draft" if view.get("draft") else "For sale", 15, "bold")]
+    lines = [f'<rect width="{width}" height="{height}" fill="{PAPER}"/>',
+             _text(MARGIN, 22, "Draft" if view.get("draft") else "For sale", 15, "bold")]
     for seat in range(len(view["players"])):
         top = TOP_BAND + seat * PLAYER_BAND
-        lines.append(f'<line x1="{MARGIN}" y1="{top}" x2="{width - MARGIN}" y2="{top}" stroke="{INK}" stroke-opacity="0.3"/>')
+        lines.append(f'<line x1="{MARGIN}" y1="{top}" x2="{width - MARGIN}" y2="{top}" stroke="{INK}" '
+                     'stroke-opacity="0.3"/>')
     if _hand_cards(view):
         lines.append(_text(MARGIN, TOP_BAND + len(view["players"]) * PLAYER_BAND + 14, "Your hand", 13, "bold"))
     return "".join(lines)
@@ -130,7 +132,8 @@ def board_text(view: dict) -> str:
 
 def _paragraphs(view: dict) -> list[str]:
     draft = view.get("draft")
-    plots = "; ".join(f"{i}. {card_name(plot)} ({_yield_words(plot)})" for i, plot in enumerate(_plots_offered(view), 1))
+    plots = "; ".join(f"{i}. {card_name(plot)} ({_yield_words(plot)})"
+                      for i, plot in enumerate(_plots_offered(view), 1))
     offer = [f"Draft, round {draft['round']}: {plots}." if draft else f"Plots for sale: {plots or 'none'}.",
              "Technologies on display: "
              + ("; ".join(f"{card_name(t)} ({_cost_text(t)})" for t in view["tech_display"]) or "none") + ".",
@@ -210,13 +213,15 @@ def _market(view: dict, marked: set) -> list[tuple]:
     out = []
     x = MARGIN
     for i, plot in enumerate(_plots_offered(view)):
-        out.append(_card(x, 32, f"display-plot-{i + 1}", [card_name(plot), _yield_text(plot)], _plot_fill(plot), marked))
+        out.append(_card(x, 32, f"display-plot-{i + 1}", [card_name(plot), _yield_text(plot)], _plot_fill(plot),
+                         marked))
         x += CARD_W + GAP
     for tech in view["tech_display"]:
         out.append(_card(x, 32, f"tech-{tech}", [card_name(tech), _cost_text(tech)], CARD_FILL["technology"], marked))
         x += CARD_W + GAP
     awards = [f"{card_name(a)}: {'nobody' if seat is None else f'seat {seat}'}" for a, seat in view["awards"].items()]
-    decks = f"deck {view.get('deck_size', 0)}  plots {view.get('plot_deck_size', 0)}  technologies {view.get('tech_deck_size', 0)}"
+    decks = (f"deck {view.get('deck_size', 0)}  plots {view.get('plot_deck_size', 0)}  "
+             f"technologies {view.get('tech_deck_size', 0)}")
     draft = [f"draft round {view['draft']['round']}"] if view.get("draft") else []
     lines = [(line, 12, "normal") for line in [*draft, *awards, decks, *_combat_lines(view)]]
     out.append(_block(x + 8, 34, size(view)[0] - x - 8 - MARGIN, lines))

@@ -3,18 +3,16 @@
 (engine/civ_cards/cards.json by default); the game object is built on one."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
-from engine.civ_cards import buying, combat, narration
+from engine.civ_cards import buying, combat, drawing, narration, notation
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
-from engine.civ_cards.drawing import board_text
 from engine.civ_cards.moves import MOVES, link_moves
-from engine.civ_cards.notation import FORMS, describe, format_move, parse_move
 from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
 from engine.civ_cards.summary import summary_lines
 from engine.civ_cards.table import CardTable, load_table
 from engine.civ_cards.turn import advance, collect, collect_choices, finish, pick_plot, setup, start_draw
+from engine.core import BaseGame, EngineError, IllegalMove
 
 MOVE_FIELDS = {
     "pick_plot": ("slot",), "settle": ("plot",), "discard": ("card",), "collect": ("population",),
@@ -53,32 +51,24 @@ PROMPTS = {
 }
 
 
-class CivCards:
-    move_forms = FORMS  # the text notation's forms, for players' help
+class CivCards(BaseGame):
     id = "civ-cards"
+    name = "Civilization: The Card Game"
     unplaced_moves = ()  # its moves are all chosen on the tableaux or by link_moves
     min_players = 2
     max_players = 4
+    option_choices = OPTION_CHOICES
+    move_fields = MOVE_FIELDS
+    moves_by_decision = MOVES_BY_DECISION
+    notation, narration, drawing = notation, narration, drawing  # this game's modules (states need the table)
 
     def __init__(self, table: CardTable | None = None):
         self.table = table or load_table()
         provisional = " (provisional card table)" if self.table.metadata.get("provisional") else ""
         self.description = f"Civilization: The Card Game (Firaxis 2006){provisional}: {self.table.metadata['title']}."
 
-    def default_options(self) -> dict:
-        return {name: choices[0] for name, choices in OPTION_CHOICES.items()}
-
     def validate_options(self, options: dict | None, players: int) -> dict:
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-            raise EngineError(f"Civilization: The Card Game is for 2 to 4 players, not {players!r}", code="bad_players")
-        merged = self.default_options()
-        for name, value in (options or {}).items():
-            if name not in OPTION_CHOICES:
-                raise EngineError(f"unknown option {name!r}; options: {', '.join(OPTION_CHOICES)}", code="bad_option")
-            if value not in OPTION_CHOICES[name] or type(value) is not type(OPTION_CHOICES[name][0]):
-                raise EngineError(f"option {name} takes one of {list(OPTION_CHOICES[name])}, not {value!r}",
-                                  code="bad_option")
-            merged[name] = value
+        merged = super().validate_options(options, players)
         if merged["teams"] != "none" and players != 4:
             raise EngineError("the team variant is for 4 players", code="bad_option")
         return merged
@@ -114,48 +104,17 @@ class CivCards:
         """A card as players know it: its name on the table."""
         return self.table.name(card)
 
-    def board_text(self, view: dict) -> str:
-        """The table of a view in words, for plain-text emails."""
-        return board_text(view)
-
-    def option_choices(self) -> dict[str, tuple]:
-        """Each option and its allowed values, the default first (the new-game form's fields)."""
-        return OPTION_CHOICES
-
-    def form_options(self, players: int, options: dict) -> dict:
-        """The options a new game gets from a form's choices for `players` players."""
-        return dict(options)
+    def is_over(self, s: dict) -> bool:
+        return s["finished"] is not None
 
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines, for its decision email (engine/civ_cards/summary.py)."""
         return summary_lines(self.table, view, seat)
 
-    def score_words(self, score) -> str:
-        """One seat's final score (from `outcome()["scores"]`) in the game-over email: none,
-        the place in the ranking says it."""
-        return ""
-
-    def bot_knowledge(self):
-        """What bots know of this game besides its rules: nothing of its own (the generic
-        knowledge of engine/bots/knowledge.py plays it)."""
-        return None
-
-    def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
-        kind = move_type(move, MOVE_FIELDS)
-        if state["finished"] is not None:
-            raise IllegalMove("the game is over", code="game_over")
-        pending = self.pending(state)
-        decision = pending.get(seat)
-        if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
-        if kind not in MOVES_BY_DECISION[decision]:
-            raise IllegalMove(
-                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
-                code="wrong_decision")
+    def apply_checked(self, state: dict, seat: int, move: dict, decision: str) -> tuple[dict, list[dict]]:
         s = clone_state(state)
         events: list[dict] = []
-        _HANDLERS[kind](self.table, s, seat, move, events)
+        _HANDLERS[move["type"]](self.table, s, seat, move, events)
         advance(self.table, s, events)
         return s, events
 
@@ -180,7 +139,7 @@ class CivCards:
             player["population_price"] = population_price(self.table, player)
             if other != seat:
                 player["hand_size"] = sum(player.pop("hand").values())
-        for award_id, award in self.table.awards.items():
+        for _award_id, award in self.table.awards.items():
             for player, points in zip(data["players"], scores(self.table, s, award)):
                 player[award["score"]] = points
         fight = data["combat"]
@@ -205,13 +164,7 @@ class CivCards:
         return from_json(self.table, data)
 
     def parse_move(self, text: str) -> dict:
-        return parse_move(text, frozenset(self.table.cards))
-
-    def describe(self, move: dict) -> str:
-        return describe(move)
-
-    def format_move(self, move: dict) -> str:
-        return format_move(move)
+        return self.notation.parse_move(text, frozenset(self.table.cards))
 
     def prompt(self, s: dict, seat: int, names: dict) -> str:
         """What the seat owes; in a combat, first who attacks whom with what."""

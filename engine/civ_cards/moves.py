@@ -116,7 +116,8 @@ def give_population_moves(table, s, seat):
 
 def lose_buildings_moves(table, s, seat):
     front = combat.front_of(s, seat)
-    pool = [[i + 1, card] for i, card in combat.destroyable(table, s["players"][seat])]
+    # In canonical order, as `apply` compares a choice: each combination then lists it so.
+    pool = sorted([i + 1, card] for i, card in combat.destroyable(table, s["players"][seat]))
     choices = sorted({tuple(tuple(b) for b in c) for c in combinations(pool, front["destroy"])})
     return [{"type": "lose_buildings", "buildings": [list(b) for b in c]} for c in choices]
 

@@ -46,15 +46,17 @@ def describe_event(event: dict, names: dict, table: CardTable) -> str | None:
         "combat_started": lambda: f"{who} attacks " + "; ".join(
             f"{name(int(defender))} with {', '.join(card(u) for u in units)}"
             for defender, units in sorted(event["fronts"].items())) + ".",
-        "walls_returned": lambda: f"A catapult sent {who}'s {card(event['card'])} on plot {event['plot']} back to the hand.",
+        "walls_returned": lambda: f"A catapult sent {who}'s {card(event['card'])} on plot {event['plot']} "
+                                  "back to the hand.",
         "walls_held": lambda: f"{who}'s walls send no unit back.",
         "unit_repelled": lambda: f"{who}'s walls sent back unit {event['index']}, {card(event['unit'])}.",
         "counter_chosen": lambda: f"{who} counters unit {event['unit']} with {card(event['card'])}.",
         "counters_done": lambda: f"{who} has chosen the counters.",
         "counters_revealed": lambda: _counters(event, who, card),
         "population_stolen": lambda: f"{name(event['by'])} took population from {who}'s {plots(event['plots'])}.",
-        "buildings_destroyed": lambda: (f"{who} lost " + ", ".join(f"{card(c)} on plot {p}" for p, c in event["buildings"])
-                                        + " (back to the hand)." if event["buildings"] else f"{who} lost no building."),
+        "buildings_destroyed": lambda: (
+            f"{who} lost " + ", ".join(f"{card(c)} on plot {p}" for p, c in event["buildings"])
+            + " (back to the hand)." if event["buildings"] else f"{who} lost no building."),
         "population_placed": lambda: f"{who} placed the captured population on {plots(event['plots'])}.",
         "combat_ended": lambda: f"{who}'s combat is over.",
         "card_discarded": lambda: f"{who} discarded a card.",

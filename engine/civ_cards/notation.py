@@ -7,8 +7,8 @@ resources as `food`, `production`, `commerce`; a mix as FOOD/PRODUCTION/COMMERCE
 """
 from __future__ import annotations
 
-from engine.core import MoveParseError
 from engine.civ_cards.table import RESOURCES
+from engine.core import MoveParseError
 
 FORMS = (
     "pick SLOT", "settle PLOT", "discard CARD", "collect F/P/C", "plot SLOT F/P/C", "population PLOT",
@@ -124,12 +124,14 @@ def _lose(args, text):
         for word in args[1:]:
             plot, _, card = word.partition(":")
             if not plot.isdigit() or not card:
-                raise MoveParseError(f"could not read {text!r}: {word!r} is not PLOT:CARD; expected `lose buildings PLOT:CARD...`")
+                raise MoveParseError(f"could not read {text!r}: {word!r} is not PLOT:CARD; expected `lose "
+                                     "buildings PLOT:CARD...`")
             pairs.append([int(plot), card])
         if not pairs:
             raise MoveParseError(f"could not read {text!r}: expected `lose buildings PLOT:CARD...`")
         return {"type": "lose_buildings", "buildings": pairs}
-    raise MoveParseError(f"could not read {text!r}: expected `lose population PLOT...` or `lose buildings PLOT:CARD...`")
+    raise MoveParseError(f"could not read {text!r}: expected `lose population PLOT...` or `lose buildings "
+                         "PLOT:CARD...`")
 
 
 def _place(args, text):

@@ -4,8 +4,8 @@ against the card table and fills what may be left out; `clone` copies it for `ap
 """
 from __future__ import annotations
 
-from engine.core import IllegalMove
 from engine.civ_cards.table import RESOURCES, CardTable
+from engine.core import IllegalMove
 
 PHASES = ("draft", "settle", "opening_discard", "collect", "buy", "combat", "discard")
 
@@ -30,7 +30,8 @@ def clone_state(s: dict) -> dict:
         new[pile] = list(s[pile])
     new["players"] = [
         {
-            **{key: clone(value) for key, value in p.items() if key not in ("plots", "hand", "resources", "technologies")},
+            **{key: clone(value) for key, value in p.items()
+               if key not in ("plots", "hand", "resources", "technologies")},
             "plots": [{"plot": plot["plot"], "population": plot["population"], "buildings": list(plot["buildings"])}
                       for plot in p["plots"]],
             "hand": dict(p["hand"]),
@@ -79,7 +80,8 @@ def _from_json(table: CardTable, data: dict) -> dict:
         _player(table, seat, player)
     s.setdefault("options", {})
     s.setdefault("dealer", len(players) - 1)
-    for pile, kinds in (("deck", ("unit", "building", "wonder", "bonus")), ("discard", ("unit", "building", "wonder", "bonus")),
+    for pile, kinds in (("deck", ("unit", "building", "wonder", "bonus")),
+                        ("discard", ("unit", "building", "wonder", "bonus")),
                         ("plot_deck", ("plot",)), ("plot_display", ("plot",)),
                         ("tech_deck", ("technology",)), ("tech_display", ("technology",))):
         cards = s.setdefault(pile, [])

@@ -3,13 +3,13 @@ discards), the start of a turn (collecting), drawing and discarding, the next tu
 the end. `advance` runs every automatic step until some seat owes a decision."""
 from __future__ import annotations
 
-from engine.core import rng_below, seed_state
 from engine.civ_cards import combat
 from engine.civ_cards.awards import award_bonus
 from engine.civ_cards.effects import fixed_collection, population_groups, population_splits, total
 from engine.civ_cards.scoring import ranking
 from engine.civ_cards.state import hand_size, new_player, put_in_hand
 from engine.civ_cards.table import RESOURCES, CardTable
+from engine.core import rng_below, seed_state
 
 
 def shuffled(s: dict, cards: list) -> list:

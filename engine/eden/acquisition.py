@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.eden.board import (
-    BID_STEP, NEIGHBOURS, OPENING_BID, POINTS, RAISE, SQUARE_NAMES, tile_kind,
+    BID_STEP,
+    NEIGHBOURS,
+    OPENING_BID,
+    POINTS,
+    RAISE,
+    SQUARE_NAMES,
+    tile_kind,
 )
 from engine.eden.state import State
 from engine.eden.turn import check_winner

@@ -5,8 +5,20 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.eden.board import (
-    BUY_FEE, CARD_NAMES, CULTIVATION_COST, HIGH, LOW, MAX_LEVEL, NEIGHBOURS, PLACEMENT_SETS,
-    SQUARE_NAMES, SQUARE_PRICE, SQUARES, is_cultivation, cultivation_size, tile_kind,
+    BUY_FEE,
+    CARD_NAMES,
+    CULTIVATION_COST,
+    HIGH,
+    LOW,
+    MAX_LEVEL,
+    NEIGHBOURS,
+    PLACEMENT_SETS,
+    SQUARE_NAMES,
+    SQUARE_PRICE,
+    SQUARES,
+    cultivation_size,
+    is_cultivation,
+    tile_kind,
 )
 from engine.eden.state import State
 from engine.eden.turn import check_winner

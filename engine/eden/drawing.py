@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
-from engine.eden.board import COLOR_LETTERS, COLORS, RED_DOTS, SHAPE_CELLS, SHAPE_NAMES, SIZE, SQUARE_INDEX, POINTS
 from engine.core import round_of_view
+from engine.eden.board import COLOR_LETTERS, COLORS, POINTS, RED_DOTS, SHAPE_CELLS, SHAPE_NAMES, SIZE, SQUARE_INDEX
 from engine.picture_pieces import piece
 
 CELL = 64
@@ -68,7 +68,8 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
         if cell is not None or i in roles:
             x, y = _origin(i)
             pieces.append(piece(x, y, CELL, CELL, _tile_shapes(cell, roles.get(i)), FONT))
-    pieces.append(piece(0, TOP + BOARD, WIDTH, KEY, f'<g transform="translate(0 {-(TOP + BOARD)})">{_key(view)}</g>', FONT))
+    pieces.append(piece(0, TOP + BOARD, WIDTH, KEY, f'<g transform="translate(0 {-(TOP + BOARD)})">{_key(view)}</g>',
+                        FONT))
     return _background(), pieces
 
 
@@ -81,7 +82,8 @@ def _background() -> str:
 @lru_cache(maxsize=1)
 def _background_shapes() -> str:
     parts = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
-             f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="{DESERT}" stroke="{LINE}" stroke-width="2"/>']
+             f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="{DESERT}" stroke="{LINE}" '
+             'stroke-width="2"/>']
     for k in range(SIZE):
         parts.append(f'<text x="{LEFT + k * CELL + CELL // 2}" y="{TOP - 10}" text-anchor="middle" '
                      f'font-size="16" fill="{LABEL}">{"ABCDEFG"[k]}</text>')
@@ -154,9 +156,11 @@ def _tile_shapes(cell, role: str | None) -> str:
     if cell is not None:
         color, level = cell
         fill, ink = FILLS[color], INK[color]
-        parts.append(f'<rect x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}" stroke="#3b2f1a" stroke-width="1.5"/>')
+        parts.append(f'<rect x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}" '
+                     'stroke="#3b2f1a" stroke-width="1.5"/>')
         parts.append(f'<text x="10" y="22" font-size="13" font-weight="bold" fill="{ink}">{color[0].upper()}</text>')
-        parts.append(f'<text x="{CELL - 10}" y="22" text-anchor="end" font-size="15" font-weight="bold" fill="{ink}">{level}</text>')
+        parts.append(f'<text x="{CELL - 10}" y="22" text-anchor="end" font-size="15" font-weight="bold" '
+                     f'fill="{ink}">{level}</text>')
         dots = POINTS[level]
         reds = RED_DOTS[level]
         for k in range(dots):
@@ -186,7 +190,8 @@ def _key(view: dict) -> str:
         parts.append(f'<text x="{x}" y="{top + 32}" font-size="12" fill="{LABEL}">'
                      f'{int(player.get("points", 0))} pts, {int(hand)} card{"" if int(hand) == 1 else "s"}</text>')
         if "mana" in player:
-            parts.append(f'<text x="{x}" y="{top + 48}" font-size="12" fill="{LABEL}">{int(player["mana"])} mana</text>')
+            parts.append(f'<text x="{x}" y="{top + 48}" font-size="12" '
+                         f'fill="{LABEL}">{int(player["mana"])} mana</text>')
     market = ", ".join(escape(card_label(str(c))) for c in view.get("market", [])) or "empty"
     parts.append(f'<text x="{LEFT}" y="{top + 72}" font-size="13" fill="{LABEL}">Market: {market}</text>')
     parts.append(f'<text x="{LEFT}" y="{top + 92}" font-size="12" fill="{LABEL}">'
@@ -206,7 +211,8 @@ def describe(view: dict) -> str:
     lines = [f"{color}: {', '.join(tiles)}." for color, tiles in by_color.items()] or ["The garden is empty."]
     a = view.get("acquisition")
     if a and a.get("defend"):
-        lines.append(f"Acquisition: {', '.join(a['attack'])} against {', '.join(a['defend'])}, bids {a.get('bids', [])}.")
+        lines.append(f"Acquisition: {', '.join(a['attack'])} against {', '.join(a['defend'])}, bids "
+                     f"{a.get('bids', [])}.")
     lines.append(f"Market: {', '.join(card_label(str(c)) for c in view.get('market', [])) or 'empty'}.")
     return " ".join(lines)
 
@@ -226,7 +232,8 @@ def board_text(view: dict) -> str:
         lines.append(f"{row + 1:>2}  " + " ".join(squares).rstrip())
     seat = view.get("seat")
     seats = ", ".join(f"{COLOR_LETTERS[COLORS.index(color)]} {color}{' (you)' if other == seat else ''}"
-                      for other, color in enumerate(p.get("color", COLORS[i]) for i, p in enumerate(view.get("players", []))))
+                      for other, color in enumerate(p.get("color", COLORS[i])
+                                                    for i, p in enumerate(view.get("players", []))))
     lines += ["", f"A tile is its colour and level (r2: red, level 2): {seats}."]
     if roles:
         lines.append("A: a tile of the attack, D: a tile defended, in the acquisition being bid for.")

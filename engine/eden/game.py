@@ -1,15 +1,11 @@
 """Eden (Gal Zuckerman) behind the engine contract (docs/engine.md, docs/games/eden.md)."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
-from engine.eden import acquisition, actions, moves
+from engine.core import BaseGame, EngineError, IllegalMove
+from engine.eden import acquisition, actions, drawing, moves, narration, notation, state
 from engine.eden.acquisition import decider
 from engine.eden.board import CARD_INDEX, CULTIVATION_NAMES, PROVISIONAL, SQUARE_INDEX, SQUARES
-from engine.eden.drawing import board_text, card_label, card_svg
-from engine.eden.narration import describe_event, prompt
-from engine.eden.notation import FORMS, describe, format_move, parse_move
 from engine.eden.state import State
-from engine.eden.state import from_json as state_from_json
 from engine.eden.state import to_json as state_to_json
 from engine.eden.summary import summary_lines
 from engine.eden.turn import end_turn, points, ranking, setup
@@ -63,30 +59,25 @@ def _squares(value) -> tuple[int, ...]:
     return tuple(_square(v) for v in value)
 
 
-class Eden:
-    move_forms = FORMS  # the text notation's forms, for players' help
-    shared_board_picture = True  # its picture differs between seats only by the reader's own marks
+class Eden(BaseGame):
     id = "eden"
+    name = "Eden"
     unplaced_moves = ("pass",)  # nothing put on the garden: a page button
     min_players = 2
     max_players = 4
+    option_choices = OPTION_CHOICES
+    move_fields = MOVE_FIELDS
+    moves_by_decision = MOVES_BY_DECISION
+    shared_board_picture = True  # its picture differs between seats only by the reader's own marks
+    states, notation, narration, drawing = state, notation, narration, drawing
     provisional = PROVISIONAL
 
     @property
-    def description(self) -> str:
+    def description(self) -> str:  # type: ignore[override]
         return DESCRIPTION + (PROVISIONAL_NOTE if PROVISIONAL else "")
 
-    def default_options(self) -> dict:
-        return {name: choices[0] for name, choices in OPTION_CHOICES.items()}
-
     def validate_options(self, options: dict | None, players: int) -> dict:
-        merged = self.default_options()
-        for name, value in (options or {}).items():
-            if name not in OPTION_CHOICES:
-                raise EngineError(f"unknown option {name!r}; options: {', '.join(OPTION_CHOICES)}", code="bad_option")
-            if not isinstance(value, bool):
-                raise EngineError(f"option {name} takes one of [True, False], not {value!r}", code="bad_option")
-            merged[name] = value
+        merged = self.checked_options(options)
         lowest = 2 if merged["allow_two"] else 3
         if not isinstance(players, int) or isinstance(players, bool) or not lowest <= players <= 4:
             extra = "" if merged["allow_two"] else " (2 with the option allow_two)"
@@ -114,23 +105,13 @@ class Eden:
             return moves.bid_moves(state, seat)
         return []
 
-    def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
-        kind = move_type(move, MOVE_FIELDS)
-        if state.finished is not None:
-            raise IllegalMove("the game is over", code="game_over")
-        pending = self.pending(state)
-        decision = pending.get(seat)
-        if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
-        if kind not in MOVES_BY_DECISION[decision]:
-            raise IllegalMove(
-                f"you owe {'an' if decision[0] in 'aeiou' else 'a'} {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
-                code="wrong_decision",
-            )
+    def is_over(self, state: State) -> bool:
+        return state.finished is not None
+
+    def apply_checked(self, state: State, seat: int, move: dict, decision: str) -> tuple[State, list[dict]]:
         s = state.clone()
         events: list[dict] = []
-        _HANDLERS[kind](s, seat, move, events)
+        _HANDLERS[move["type"]](s, seat, move, events)
         return s, events
 
     def default_move(self, state: State, seat: int) -> dict | None:
@@ -174,36 +155,6 @@ class Eden:
             return None
         return {"reason": state.finished["reason"], **ranking(state)}
 
-    def to_json(self, state: State) -> dict:
-        return state_to_json(state)
-
-    def from_json(self, data: dict) -> State:
-        return state_from_json(data)
-
-    def parse_move(self, text: str) -> dict:
-        return parse_move(text)
-
-    def describe(self, move: dict) -> str:
-        return describe(move)
-
-    def format_move(self, move: dict) -> str:
-        return format_move(move)
-
-    def prompt(self, state: State, seat: int, names: dict) -> str:
-        kind = self.pending(state).get(seat)
-        return "" if kind is None else prompt(state, seat, kind, names)
-
-    def describe_event(self, event: dict, names: dict) -> str | None:
-        return describe_event(event, names)
-
-    def board_text(self, view: dict) -> str:
-        """The garden of a view as a grid of characters, for plain-text emails."""
-        return board_text(view)
-
-    def option_choices(self) -> dict[str, tuple]:
-        """Each option and its allowed values, the default first (the new-game form's fields)."""
-        return OPTION_CHOICES
-
     def form_options(self, players: int, options: dict) -> dict:
         """The options a new game gets from a form's choices for `players` players: two
         players need `allow_two`, which choosing two players means."""
@@ -218,18 +169,13 @@ class Eden:
         fertility points."""
         return f"{score} points" if isinstance(score, int) else ""
 
-    def bot_knowledge(self):
-        """What bots know of this game besides its rules: nothing of its own (the generic
-        knowledge of engine/bots/knowledge.py plays it)."""
-        return None
-
     def card_label(self, card: str) -> str:
         """A card of a hand or the market in words: a cultivation card with its shape."""
-        return card_label(card)
+        return drawing.card_label(card)
 
     def card_picture(self, card: str) -> str | None:
         """A cultivation card's shape as a small SVG, for the hand on the game page."""
-        return card_svg(card)
+        return drawing.card_svg(card)
 
 
 def _irrigate(s, seat, move, events):

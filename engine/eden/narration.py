@@ -4,10 +4,10 @@ whatever the hands and mana hold."""
 from __future__ import annotations
 
 from engine.core import round_of
-from engine.sentences import turn_over
 from engine.eden.acquisition import multiplier
 from engine.eden.board import SQUARE_NAMES, is_cultivation
 from engine.eden.state import State
+from engine.sentences import turn_over
 
 
 def _s(n: int) -> str:
@@ -56,7 +56,8 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
     """The decision `seat` owes (`kind` from pending), in words."""
     if kind == "action":
         if not s.played:
-            return f"Round {round_of(s.turn, s.players)}: play 1 or 2 irrigation cards, or 1 cultivation card, or pass; you may sell or buy cultivation cards."
+            return (f"Round {round_of(s.turn, s.players)}: play 1 or 2 irrigation cards, or 1 cultivation card, "
+                    "or pass; you may sell or buy cultivation cards.")
         if len(s.played) >= 2 or any(is_cultivation(card) for card in s.played):  # public: the cards are on the board
             return "Sell or buy cultivation cards, or pass to end the turn (no more cards may be played this turn)."
         return "Play a second irrigation card, sell or buy cultivation cards, or pass to end the turn."

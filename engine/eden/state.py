@@ -8,8 +8,24 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.eden.board import (
-    BID_STEP, CARD_INDEX, CARD_NAMES, COLOR_LETTERS, COLORS, HIGH, LOW, MAX_LEVEL, NEIGHBOURS,
-    OPENING_BID, RAISE, SIZE, SQUARE_INDEX, SQUARE_NAMES, SQUARES, STARTING_MANA, TILES, tile_kind,
+    BID_STEP,
+    CARD_INDEX,
+    CARD_NAMES,
+    COLOR_LETTERS,
+    COLORS,
+    HIGH,
+    LOW,
+    MAX_LEVEL,
+    NEIGHBOURS,
+    OPENING_BID,
+    RAISE,
+    SIZE,
+    SQUARE_INDEX,
+    SQUARE_NAMES,
+    SQUARES,
+    STARTING_MANA,
+    TILES,
+    tile_kind,
 )
 
 
@@ -21,7 +37,7 @@ class State:
         "rng", "turn", "active", "played", "idle_turns", "acquisition", "finished",
     )
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         new = State.__new__(State)
         new.options = self.options
         new.owner = self.owner[:]
@@ -118,7 +134,8 @@ def from_json(data: dict) -> State:
 def _card_list(names, what: str) -> list[int]:
     unknown = [n for n in names if n not in CARD_INDEX]
     if unknown:
-        raise _bad_state(f"{what} holds unknown cards {unknown}; cards are A1-G7 and {CARD_NAMES[SQUARES]}-{CARD_NAMES[-1]}")
+        raise _bad_state(f"{what} holds unknown cards {unknown}; cards are A1-G7 and "
+                         f"{CARD_NAMES[SQUARES]}-{CARD_NAMES[-1]}")
     return [CARD_INDEX[n] for n in names]
 
 

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from engine.core import rng_below, round_of, seed_state
 from engine.eden.board import (
-    CARD_NAMES, DRAW_BELOW, HAND_SIZE, INCOME_PER_RED_DOT, POINTS, RED_DOTS, SQUARES,
-    STARTING_MANA, TILES, WINNING_POINTS,
+    CARD_NAMES,
+    DRAW_BELOW,
+    HAND_SIZE,
+    INCOME_PER_RED_DOT,
+    POINTS,
+    RED_DOTS,
+    SQUARES,
+    STARTING_MANA,
+    TILES,
+    WINNING_POINTS,
 )
 from engine.eden.state import State
 

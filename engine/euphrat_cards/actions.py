@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.euphrat_cards.cards import (
-    COLORS, COLUMN_LETTERS, GAP_BASE, GAP_MIN_UNDER, GAP_NAMES, LEADERS, MAX_UNDER, RED, SHIP,
-    TREASURE, card_color, place_name,
+    COLORS,
+    COLUMN_LETTERS,
+    GAP_BASE,
+    GAP_MIN_UNDER,
+    GAP_NAMES,
+    LEADERS,
+    MAX_UNDER,
+    RED,
+    SHIP,
+    TREASURE,
+    card_color,
+    place_name,
 )
 from engine.euphrat_cards.conflicts import start_internal, start_union
 from engine.euphrat_cards.rewards import card_scorer, offer_score, offer_ship

@@ -8,10 +8,10 @@ import math
 import random
 
 from engine.bots.knowledge import GenericKnowledge, rank_value
-from engine.euphrat_cards.cards import COLORS, DECK_COUNTS, TREASURE, TREASURES, card_color
+from engine.euphrat_cards.cards import COLORS, DECK_COUNTS, TREASURES
 from engine.euphrat_cards.conflicts import base_strength, support_color
 from engine.euphrat_cards.scoring import pile_colors, with_jokers
-from engine.euphrat_cards.state import card_at, from_json
+from engine.euphrat_cards.state import from_json
 from engine.euphrat_cards.table import color_places, place_span
 from engine.registry import get_game
 

@@ -6,7 +6,14 @@ Each check returns a message or None; `check_state` returns the first one found.
 from __future__ import annotations
 
 from engine.euphrat_cards.cards import (
-    COLUMN_LETTERS, COLUMNS, GAP_BASE, HAND_SIZE, LEADERS, MAX_UNDER, TREASURE, place_name,
+    COLUMN_LETTERS,
+    COLUMNS,
+    GAP_BASE,
+    HAND_SIZE,
+    LEADERS,
+    MAX_UNDER,
+    TREASURE,
+    place_name,
 )
 from engine.euphrat_cards.state import State
 from engine.euphrat_cards.table import leader_on, leaders_in, region_span, under

@@ -12,7 +12,13 @@ from engine.euphrat_cards.cards import COLORS, GAP_BASE, LEADERS, RED, TREASURE,
 from engine.euphrat_cards.rewards import add_vp, offer_score
 from engine.euphrat_cards.state import State, card_at
 from engine.euphrat_cards.table import (
-    color_places, leader_on, leaders_in, place_span, region_span, return_leader, take_card,
+    color_places,
+    leader_on,
+    leaders_in,
+    place_span,
+    region_span,
+    return_leader,
+    take_card,
 )
 
 

@@ -2,21 +2,33 @@
 (docs/engine.md, docs/games/euphrat-cards.md)."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
-from engine.euphrat_cards import actions, moves, narration
+from engine.core import BaseGame, IllegalMove
+from engine.euphrat_cards import actions, drawing, moves, narration, notation, state
 from engine.euphrat_cards.cards import (
-    COLOR_INDEX, COLORS, COLUMN_LETTERS, GAP_BASE, LEADER_INDEX, SHIP_CODES, column_index,
-    gap_index, parse_place, place_name,
+    COLOR_INDEX,
+    COLORS,
+    COLUMN_LETTERS,
+    GAP_BASE,
+    LEADER_INDEX,
+    SHIP_CODES,
+    column_index,
+    gap_index,
+    parse_place,
+    place_name,
 )
 from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
-from engine.euphrat_cards.drawing import board_text
-from engine.euphrat_cards.notation import FORMS, describe, format_move, parse_move
 from engine.euphrat_cards.rewards import (
-    build_ship, can_take, close_offer, decline_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
+    build_ship,
+    can_take,
+    close_offer,
+    decline_offer,
+    offer_for,
+    score_from_hand,
+    ship_choices,
+    swap_treasure,
 )
 from engine.euphrat_cards.scoring import ranking
 from engine.euphrat_cards.state import STANDING_ANSWERS, State
-from engine.euphrat_cards.state import from_json as state_from_json
 from engine.euphrat_cards.state import to_json as state_to_json
 from engine.euphrat_cards.summary import summary_lines
 from engine.euphrat_cards.turn import settle, setup
@@ -79,10 +91,6 @@ def _card_place(value) -> int:
     return place
 
 
-def _move_type(move) -> str:
-    return move_type(move, MOVE_FIELDS)
-
-
 PROMPTS = {
     "action": "Take an action: play a card, place, move or withdraw a leader, play your catastrophe, or pass.",
     "support": "Commit cards to the conflict (the attacker commits first).",
@@ -94,28 +102,17 @@ PROMPTS = {
 }
 
 
-class EuphratCards:
-    move_forms = FORMS  # the text notation's forms, for players' help
-    setting_moves = ("set_answer",)  # change a standing answer; no decision is made by them
+class EuphratCards(BaseGame):
     id = "euphrat-cards"
+    name = "Euphrat & Tigris: the card game"
     unplaced_moves = ("pass", "withdraw_leader")  # nothing put on the table: page buttons
     min_players = 2
     max_players = 4
-
-    def default_options(self) -> dict:
-        return {name: choices[0] for name, choices in OPTION_CHOICES.items()}
-
-    def validate_options(self, options: dict | None, players: int) -> dict:
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-            raise EngineError(f"Euphrat & Tigris: the card game is for 2 to 4 players, not {players!r}", code="bad_players")
-        merged = self.default_options()
-        for name, value in (options or {}).items():
-            if name not in OPTION_CHOICES:
-                raise EngineError(f"unknown option {name!r}; options: {', '.join(OPTION_CHOICES)}", code="bad_option")
-            if not isinstance(value, bool):
-                raise EngineError(f"option {name} takes one of [True, False], not {value!r}", code="bad_option")
-            merged[name] = value
-        return merged
+    option_choices = OPTION_CHOICES
+    move_fields = MOVE_FIELDS
+    moves_by_decision = MOVES_BY_DECISION
+    setting_moves = ("set_answer",)  # change a standing answer; no decision is made by them
+    states, notation, narration, drawing = state, notation, narration, drawing  # this game's modules
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         return setup(players, seed, self.validate_options(options, players))
@@ -148,22 +145,13 @@ class EuphratCards:
             return moves.offer_moves(state, seat) + moves.answer_moves(state, seat)
         return []
 
-    def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
-        kind = _move_type(move)
-        if state.finished is not None:
-            raise IllegalMove("the game is over", code="game_over")
-        pending = self.pending(state)
-        decision = pending.get(seat)
-        if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
-        if kind not in MOVES_BY_DECISION[decision]:
-            raise IllegalMove(
-                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
-                code="wrong_decision",
-            )
+    def is_over(self, state: State) -> bool:
+        return state.finished is not None
+
+    def apply_checked(self, state: State, seat: int, move: dict, decision: str) -> tuple[State, list[dict]]:
         s = state.clone()
         events: list[dict] = []
+        kind = move["type"]
         if decision == "action" and kind != "set_answer":
             s.actions_left -= 1
         _HANDLERS[kind](s, seat, move, events)
@@ -214,39 +202,12 @@ class EuphratCards:
             return None
         return {"reason": state.finished, **ranking(state)}
 
-    def to_json(self, state: State) -> dict:
-        return state_to_json(state)
-
-    def from_json(self, data: dict) -> State:
-        return state_from_json(data)
-
-    def parse_move(self, text: str) -> dict:
-        return parse_move(text)
-
-    def describe(self, move: dict) -> str:
-        return describe(move)
-
-    def format_move(self, move: dict) -> str:
-        return format_move(move)
-
     def prompt(self, state: State, seat: int, names: dict) -> str:
         """The decision `seat` owes, in words."""
         owed = self.pending(state).get(seat)
         if owed == "support":
             return narration.support_prompt(state, seat, names)
         return PROMPTS.get(owed, "")
-
-    def board_text(self, view: dict) -> str:
-        """The table of a view in words, for plain-text emails."""
-        return board_text(view)
-
-    def option_choices(self) -> dict[str, tuple]:
-        """Each option and its allowed values, the default first (the new-game form's fields)."""
-        return OPTION_CHOICES
-
-    def form_options(self, players: int, options: dict) -> dict:
-        """The options a new game gets from a form's choices for `players` players."""
-        return dict(options)
 
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines, for its decision email (engine/euphrat_cards/summary.py)."""
@@ -263,10 +224,6 @@ class EuphratCards:
         from engine.euphrat_cards.bot_knowledge import KNOWLEDGE  # on a bot's first move: it builds on engine.bots
 
         return KNOWLEDGE
-
-    def describe_event(self, event: dict, names: dict) -> str | None:
-        """An event in words, with the players' names (engine/euphrat_cards/narration.py)."""
-        return narration.describe_event(event, names)
 
 
 def _play_card(s, seat, move, events):
@@ -344,7 +301,8 @@ def _build_ship(s, seat, move, events):
 def _swap_treasure(s, seat, move, events):
     offer = offer_for(s, seat)
     if not can_take(s, offer):
-        raise IllegalMove("you hold no red card to put in the treasure's place; decline instead", code="card_not_in_hand")
+        raise IllegalMove("you hold no red card to put in the treasure's place; decline instead",
+                          code="card_not_in_hand")
     column = column_index(move["column"])
     if column not in offer["columns"]:
         allowed = ", ".join(COLUMN_LETTERS[c] for c in offer["columns"])

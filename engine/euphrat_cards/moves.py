@@ -3,8 +3,19 @@ from __future__ import annotations
 
 from engine.euphrat_cards.actions import column_refusal, gap_refusal
 from engine.euphrat_cards.cards import (
-    COLORS, COLUMN_LETTERS, COLUMNS, GAP_BASE, GAP_NAMES, GAPS, LEADERS, RED, ROW_SPAN, SHIP,
-    PLACE_NAMES, SHIP_NAMES, TREASURE,
+    COLORS,
+    COLUMN_LETTERS,
+    COLUMNS,
+    GAP_BASE,
+    GAP_NAMES,
+    GAPS,
+    LEADERS,
+    PLACE_NAMES,
+    RED,
+    ROW_SPAN,
+    SHIP,
+    SHIP_NAMES,
+    TREASURE,
 )
 from engine.euphrat_cards.conflicts import support_color
 from engine.euphrat_cards.rewards import can_take, offer_for, ship_choices

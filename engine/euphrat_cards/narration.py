@@ -8,7 +8,8 @@ OFFERS = {"score": "to score a card", "ship": "to build a ship", "treasure": "to
 # The end by treasures comes at the end of a turn with at most one treasure card on
 # the table; none is left when a catastrophe removed the last but one.
 ENDINGS = {"deck": "the deck ran out", "treasures": "only one treasure card or none is left on the table"}
-SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure", "internal conflict": "for an internal conflict",
+SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure",
+                 "internal conflict": "for an internal conflict",
                  "external conflict": "for an external conflict"}
 
 
@@ -22,7 +23,8 @@ def describe_event(event: dict, names: dict) -> str | None:
 
     who = name(event.get("seat"))
     sentences = {
-        "card_played": lambda: (f"{who} played a card face down into gap {event.get('place')}." if event.get("face_down")
+        "card_played": lambda: (f"{who} played a card face down into gap {event.get('place')}."
+                                if event.get("face_down")
                                 else f"{who} played a {event.get('color')} card on column {event.get('place')}."),
         "leader_placed": lambda: f"{who} put the {event['leader']} on {event['card']}.",
         "leader_moved": lambda: f"{who} moved the {event['leader']} from {event['from']} to {event['card']}.",
@@ -43,7 +45,8 @@ def describe_event(event: dict, names: dict) -> str | None:
                                      f"as the {event['side']}.",
         "conflict_resolved": lambda: _resolved(event, name),
         "kingdoms_united": lambda: f"{who} united two kingdoms at gap {event['gap']}"
-                                   + (f"; conflicts follow in {', '.join(event['conflicts'])}." if event.get("conflicts") else "."),
+                                   + (f"; conflicts follow in {', '.join(event['conflicts'])}."
+                                      if event.get("conflicts") else "."),
         "card_revealed": lambda: f"The face-down card in gap {event['gap']} is turned up: {event['color']}.",
         "conflict_chosen": lambda: f"{who} chose to fight the {event['color']} conflict next.",
         "conflicts_vanished": lambda: f"No longer in conflict: {', '.join(event.get('colors', []))}.",

@@ -10,8 +10,18 @@ whatever the hand holds."""
 from __future__ import annotations
 
 from engine.euphrat_cards.cards import (
-    BLUE, COLORS, COLUMN_LETTERS, GREEN, LEADERS, RED, ROW_SPAN, SHIP, SHIP_NAMES, TREASURE,
-    card_color, ship_has_color,
+    BLUE,
+    COLORS,
+    COLUMN_LETTERS,
+    GREEN,
+    LEADERS,
+    RED,
+    ROW_SPAN,
+    SHIP,
+    SHIP_NAMES,
+    TREASURE,
+    card_color,
+    ship_has_color,
 )
 from engine.euphrat_cards.state import State
 from engine.euphrat_cards.table import leaders_in, place_span, region_span, return_leader, treasure_columns

@@ -8,9 +8,29 @@ from __future__ import annotations
 
 from engine.core import IllegalMove
 from engine.euphrat_cards.cards import (
-    CARD_CHARS, CATASTROPHES, COLOR_INDEX, COLORS, COLUMN_LETTERS, COLUMNS, DECK_COUNTS, DYNASTIES,
-    GAP_BASE, GAPS, LEADER_INDEX, LEADERS, RED, ROW_SPAN, SHIP, SHIP_CODES, SHIP_NAMES, TREASURE,
-    TREASURES, card_color, gap_index, parse_place, place_name,
+    CARD_CHARS,
+    CATASTROPHES,
+    COLOR_INDEX,
+    COLORS,
+    COLUMN_LETTERS,
+    COLUMNS,
+    DECK_COUNTS,
+    DYNASTIES,
+    GAP_BASE,
+    GAPS,
+    LEADER_INDEX,
+    LEADERS,
+    RED,
+    ROW_SPAN,
+    SHIP,
+    SHIP_CODES,
+    SHIP_NAMES,
+    TREASURE,
+    TREASURES,
+    card_color,
+    gap_index,
+    parse_place,
+    place_name,
 )
 
 DISCARD_KINDS = (*COLORS, "treasure", "catastrophe")
@@ -31,7 +51,7 @@ class State:
         "actions_left", "conflict", "union", "offers", "finished",
     )
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         new = State.__new__(State)
         new.options = self.options
         new.columns = [col[:] for col in self.columns]
@@ -223,10 +243,12 @@ def _from_json(data: dict) -> State:
 def _answers(data: dict, seat: int) -> dict:
     unknown = set(data) - set(STANDING_ANSWERS)
     if unknown:
-        raise _bad_state(f"seat {seat} has standing answers for {sorted(unknown)}; offers: {', '.join(STANDING_ANSWERS)}")
+        raise _bad_state(f"seat {seat} has standing answers for {sorted(unknown)}; offers: "
+                         f"{', '.join(STANDING_ANSWERS)}")
     for kind, answer in data.items():
         if answer not in STANDING_ANSWERS[kind]:
-            raise _bad_state(f"seat {seat}'s standing answer to {kind} offers is {answer!r}; one of: {', '.join(STANDING_ANSWERS[kind])}")
+            raise _bad_state(f"seat {seat}'s standing answer to {kind} offers is {answer!r}; one of: "
+                             f"{', '.join(STANDING_ANSWERS[kind])}")
     return {**ASK, **data}
 
 
@@ -258,7 +280,8 @@ def _check_places(s: State) -> None:
                 raise _bad_state(f"two leaders stand on {name}")
             seen.add(place)
             if card == TREASURE and color == RED:
-                raise _bad_state(f"seat {seat}'s priest stands on the treasure {name}; a priest never stands on a treasure")
+                raise _bad_state(f"seat {seat}'s priest stands on the treasure {name}; a priest never "
+                                 "stands on a treasure")
             if card_color(card) == color:
                 raise _bad_state(
                     f"seat {seat}'s {LEADERS[color]} stands on a {COLORS[color]} card ({name}); "
@@ -289,7 +312,8 @@ def _check_cards(s: State) -> None:
     for code, ship in SHIP_NAMES.items():
         count = s.ships.count(code) + sum(col.count(code) for col in s.columns)
         if count != 1:
-            raise _bad_state(f"the {ship} ship is {'missing' if not count else 'there twice'}: it is either free or in a column, once")
+            raise _bad_state(f"the {ship} ship is {'missing' if not count else 'there twice'}: it is "
+                             "either free or in a column, once")
     catastrophes = sum(s.catastrophes) + s.unused_catastrophes + s.discard[CATASTROPHE_DISCARD]
     if catastrophes != CATASTROPHES:
         raise _bad_state(

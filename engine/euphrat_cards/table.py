@@ -7,7 +7,13 @@ moves the leaders standing below it up with their cards.
 from __future__ import annotations
 
 from engine.euphrat_cards.cards import (
-    COLUMNS, GAP_BASE, LEADERS, ROW_SPAN, TREASURE, card_color, place_name,
+    COLUMNS,
+    GAP_BASE,
+    LEADERS,
+    ROW_SPAN,
+    TREASURE,
+    card_color,
+    place_name,
 )
 from engine.euphrat_cards.state import State
 

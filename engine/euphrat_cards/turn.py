@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from engine.core import rng_below, seed_state
 from engine.euphrat_cards.cards import (
-    CATASTROPHES, COLORS, DECK_COUNTS, GAP_BASE, HAND_SIZE, SHIP_COLORS, SHIP, TREASURE,
-    TREASURES, TWO_PLAYER_TRIM, place_name,
+    CATASTROPHES,
+    COLORS,
+    DECK_COUNTS,
+    GAP_BASE,
+    HAND_SIZE,
+    SHIP,
+    SHIP_COLORS,
+    TREASURE,
+    TREASURES,
+    TWO_PLAYER_TRIM,
+    place_name,
 )
 from engine.euphrat_cards.conflicts import (
-    resolve_conflict, start_external, union_conflict_colors,
+    resolve_conflict,
+    start_external,
+    union_conflict_colors,
 )
 from engine.euphrat_cards.rewards import answer_offers, offer_treasure_swap, score_ships
 from engine.euphrat_cards.scoring import ranking

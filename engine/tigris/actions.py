@@ -3,17 +3,26 @@ that matters (it works on a fresh copy, so a refused move leaves no trace)."""
 from __future__ import annotations
 
 from engine.core import IllegalMove
-from engine.tigris.board import SQUARE_NAMES
+from engine.tigris.board import BLOCKS_OF, SQUARE_NAMES, block_squares
+from engine.tigris.buildings import kingdom_has_building
 from engine.tigris.conflicts import declare_wars, start_revolt
+from engine.tigris.open_tiles import queue_draws
 from engine.tigris.regions import leader_code, next_to_temple, occupied, regions, vacate
 from engine.tigris.scoring import add_points
 from engine.tigris.state import (
-    BLUE, CATASTROPHE, COLORS, ZIGGURAT, EMPTY, FACE_DOWN, FACE_UP, LEADER, LEADERS, State, TILE_NAMES,
+    BLUE,
+    CATASTROPHE,
+    COLORS,
+    EMPTY,
+    FACE_DOWN,
+    FACE_UP,
+    LEADER,
+    LEADERS,
+    TILE_NAMES,
+    ZIGGURAT,
+    State,
 )
 from engine.tigris.turn import draw, finish, king_or_leader_owner, return_stranded_leaders
-from engine.tigris.board import BLOCKS_OF, block_squares
-from engine.tigris.buildings import kingdom_has_building
-from engine.tigris.open_tiles import queue_draws
 
 
 def place_tile(s: State, seat: int, color: int, sq: int, events: list) -> None:

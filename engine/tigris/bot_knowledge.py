@@ -7,12 +7,12 @@ import math
 import random
 
 from engine.bots.knowledge import GenericKnowledge, rank_value
+from engine.core import EngineError
 from engine.registry import get_game
+from engine.tigris.board import SQUARE_NAMES
 from engine.tigris.conflicts import base_strength
 from engine.tigris.regions import adjacent_temples, regions
 from engine.tigris.scoring import final_colors
-from engine.core import EngineError
-from engine.tigris.board import SQUARE_NAMES
 from engine.tigris.state import BLUE, COLORS, EMPTY, FACE_UP, RED, TILE_COUNTS, from_json
 
 # Weights of the colour totals sorted weakest first: the game compares the weakest.
@@ -140,7 +140,9 @@ def _random_tile(game, state, seat: int, rng: random.Random):
     if not squares:
         return None
     try:
-        after, _ = game.apply(state, seat, {"type": "place_tile", "color": COLORS[color], "square": SQUARE_NAMES[rng.choice(squares)]})
+        after, _ = game.apply(state, seat,
+                              {"type": "place_tile", "color": COLORS[color],
+                               "square": SQUARE_NAMES[rng.choice(squares)]})
     except EngineError:
         return None
     return after

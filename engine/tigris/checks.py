@@ -8,8 +8,21 @@ from __future__ import annotations
 from engine.tigris.board import NEIGHBORS, SQUARE_NAMES, SQUARES, block_squares
 from engine.tigris.regions import leader_code, next_to_temple, regions
 from engine.tigris.state import (
-    BUILDING_NAMES, CATASTROPHE, COLORS, FACE_DOWN, FACE_UP, HAND_SIZE, LEADER, LEADERS, MONUMENT_NAMES,
-    MONUMENTS, RED, TILE_COUNTS, TOTAL_TILES, ZIGGURAT, State,
+    BUILDING_NAMES,
+    CATASTROPHE,
+    COLORS,
+    FACE_DOWN,
+    FACE_UP,
+    HAND_SIZE,
+    LEADER,
+    LEADERS,
+    MONUMENT_NAMES,
+    MONUMENTS,
+    RED,
+    TILE_COUNTS,
+    TOTAL_TILES,
+    ZIGGURAT,
+    State,
 )
 
 
@@ -52,7 +65,8 @@ def _monuments(s: State) -> str | None:
     under_monuments = set()
     for monument, top_left in s.monuments:
         if top_left in under_monuments or not _block_fits(top_left):
-            return f"the {MONUMENT_NAMES[monument]} monument on {SQUARE_NAMES[top_left]} overlaps another or leaves the board"
+            return (f"the {MONUMENT_NAMES[monument]} monument on {SQUARE_NAMES[top_left]} overlaps another "
+                    "or leaves the board")
         squares = block_squares(top_left)
         codes = {s.cells[sq] for sq in squares}
         colors = {code - FACE_DOWN for code in codes}

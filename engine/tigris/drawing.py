@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
 
 from engine.core import round_of_view
@@ -77,7 +77,7 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
     return "\n".join(parts)
 
 
-def _height(board: "_Board") -> int:
+def _height(board: _Board) -> int:
     return HEIGHT if board.display is None else HEIGHT + DISPLAY_HEIGHT
 
 
@@ -113,7 +113,7 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
     return _background(board.map_name, _height(board)), pieces
 
 
-@lru_cache(maxsize=None)
+@cache
 def _background(map_name: str, height: int = HEIGHT) -> str:
     river, _ = _river_and_take_first(map_name)
     # Waves on every river square: a tile placed there covers them whole.
@@ -145,7 +145,7 @@ def _display_tile(x: float, y: float, color: str) -> str:
             + _text(x + DISPLAY_TILE / 2, y + DISPLAY_TILE / 2, TILE_LETTERS.get(color, "?"), 15, "#ffffff"))
 
 
-def _display_row(board: "_Board") -> list[str]:
+def _display_row(board: _Board) -> list[str]:
     """The face-up tiles in colour order, each a `<g data-display-tile="colour">`."""
     if board.display is None:
         return []
@@ -175,7 +175,7 @@ def square_index(name: str) -> int:
     return (int(match.group(2)) - 1) * COLS + COLUMN_LETTERS.index(match.group(1))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _board_maps() -> dict:
     return json.loads(Path(__file__).with_name("boards.json").read_text(encoding="utf-8"))
 
@@ -215,7 +215,7 @@ class _Board:
         self.seat = None
 
     @classmethod
-    def from_view(cls, view: dict, highlight: list[str]) -> "_Board":
+    def from_view(cls, view: dict, highlight: list[str]) -> _Board:
         board = cls()
         board.map_name = str((view.get("options") or {}).get("board") or "standard")
         board.river, board.take_first = _river_and_take_first(board.map_name)
@@ -363,7 +363,8 @@ def board_text(view: dict) -> str:
     lines.append("")
     lines.append(". land  ~ river  r temple  b farm  g market  k settlement  x catastrophe")
     lines.append("after a tile: * treasure  # under a monument" + ("  ^ building" if board.buildings else "")
-                 + ("   z ziggurat" if board.ziggurat_tiles else "") + ("   u unification tile" if board.unification else ""))
+                 + ("   z ziggurat" if board.ziggurat_tiles else "")
+                 + ("   u unification tile" if board.unification else ""))
     you = {board.seat: " (you)"} if board.seat is not None else {}
     seats = ", ".join(f"{seat} {dynasty}{you.get(seat, '')}" for seat, dynasty in enumerate(board.dynasties))
     lines.append("Leaders: K king, P priest, F farmer, T trader, then the seat (K0: seat 0's king).")

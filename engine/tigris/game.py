@@ -1,24 +1,27 @@
 """Tigris & Euphrates behind the engine contract (docs/engine.md, docs/games/tigris.md)."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
-from engine.tigris import actions, moves
-from engine.tigris.buildings import building_options, place_building
+from engine.core import BaseGame, IllegalMove
+from engine.tigris import actions, drawing, moves, narration, notation, state
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
+from engine.tigris.buildings import building_options, place_building
 from engine.tigris.conflicts import commit_support, start_war, support_range
-from engine.tigris.drawing import board_text
-from engine.tigris.narration import describe_event, prompt
-from engine.tigris.notation import FORMS, describe, format_move, parse_move
+from engine.tigris.open_tiles import drawing_seat, take_display_tile, tiles_drawn
 from engine.tigris.scoring import ranking
 from engine.tigris.state import COLOR_INDEX, COLORS, LEADER_INDEX, MONUMENT_NAMES, State
-from engine.tigris.state import from_json as state_from_json
 from engine.tigris.state import to_json as state_to_json
-from engine.tigris.turn import build_monument, monument_options, return_stranded_leaders, settle, setup
-from engine.tigris.turn import draw, take_treasure
-from engine.tigris.open_tiles import drawing_seat, take_display_tile, tiles_drawn
 from engine.tigris.summary import summary_lines
+from engine.tigris.turn import (
+    build_monument,
+    draw,
+    monument_options,
+    return_stranded_leaders,
+    settle,
+    setup,
+    take_treasure,
+    treasure_choices,
+)
 from engine.tigris.ziggurat import build_ziggurat, take_ziggurat_point, ziggurat_options, ziggurat_point_owed
-from engine.tigris.turn import treasure_choices
 
 # Each move type and the fields it carries besides "type".
 MOVE_FIELDS = {
@@ -110,37 +113,17 @@ def _tiles(value) -> list[int]:
     return counts
 
 
-def _move_type(move) -> str:
-    return move_type(move, MOVE_FIELDS)
-
-
-class Tigris:
-    move_forms = FORMS  # the text notation's forms, for players' help
-    shared_board_picture = True  # its picture differs between seats only by the reader's own marks
+class Tigris(BaseGame):
     id = "tigris"
+    name = "Tigris & Euphrates"
     unplaced_moves = ("pass", "withdraw_leader")  # nothing put on the board: page buttons
     min_players = 2
     max_players = 4
-
-    def default_options(self) -> dict:
-        return {name: choices[0] for name, choices in OPTION_CHOICES.items()}
-
-    def validate_options(self, options: dict | None, players: int) -> dict:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise EngineError("Tigris & Euphrates is for 2 to 4 players", code="bad_players")
-        merged = self.default_options()
-        for name, value in (options or {}).items():
-            if name not in OPTION_CHOICES:
-                raise EngineError(
-                    f"unknown option {name!r}; options: {', '.join(OPTION_CHOICES)}", code="bad_option"
-                )
-            if value not in OPTION_CHOICES[name] or type(value) is not type(OPTION_CHOICES[name][0]):
-                raise EngineError(
-                    f"option {name} takes one of {list(OPTION_CHOICES[name])}, not {value!r}",
-                    code="bad_option",
-                )
-            merged[name] = value
-        return merged
+    option_choices = OPTION_CHOICES
+    move_fields = MOVE_FIELDS
+    moves_by_decision = MOVES_BY_DECISION
+    shared_board_picture = True  # its picture differs between seats only by the reader's own marks
+    states, notation, narration, drawing = state, notation, narration, drawing  # this game's modules
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         return setup(players, seed, self.validate_options(options, players))
@@ -192,22 +175,13 @@ class Tigris:
             return moves.draw_moves(state)
         return []
 
-    def apply(self, state: State, seat: int, move: dict) -> tuple[State, list[dict]]:
-        kind = _move_type(move)
-        if state.finished is not None:
-            raise IllegalMove("the game is over", code="game_over")
-        decision = self.pending(state).get(seat)
-        if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in self.pending(state).items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
-        if kind not in MOVES_BY_DECISION[decision]:
-            raise IllegalMove(
-                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
-                code="wrong_decision",
-            )
+    def is_over(self, state: State) -> bool:
+        return state.finished is not None
+
+    def apply_checked(self, state: State, seat: int, move: dict, decision: str) -> tuple[State, list[dict]]:
         s = state.clone()
         events: list[dict] = []
-        _HANDLERS[kind](s, seat, move, events)
+        _HANDLERS[move["type"]](s, seat, move, events)
         settle(s, events)
         return s, events
 
@@ -232,18 +206,6 @@ class Tigris:
             return {"type": "take_ziggurat_point", "color": COLORS[min(range(4), key=lambda c: (scores[c], c))]}
         return self.legal_moves(state, seat)[0]  # support 0, first war, first treasure
 
-    def board_text(self, view: dict) -> str:
-        """The board of a view as a grid of characters, for plain-text emails."""
-        return board_text(view)
-
-    def option_choices(self) -> dict[str, tuple]:
-        """Each option and its allowed values, the default first (the new-game form's fields)."""
-        return OPTION_CHOICES
-
-    def form_options(self, players: int, options: dict) -> dict:
-        """The options a new game gets from a form's choices for `players` players."""
-        return dict(options)
-
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines, for its decision email (engine/tigris/summary.py)."""
         return summary_lines(view, seat)
@@ -253,12 +215,6 @@ class Tigris:
         colours from the weakest, the one that ranks."""
         weakest_first = score.get("sorted") if isinstance(score, dict) else None
         return "colours from weakest: " + " ".join(map(str, weakest_first)) if weakest_first else ""
-
-    def bot_knowledge(self):
-        """What bots know of this game besides its rules (engine/tigris/bot_knowledge.py)."""
-        from engine.tigris.bot_knowledge import KNOWLEDGE  # on a bot's first move: it builds on engine.bots
-
-        return KNOWLEDGE
 
     def view(self, state: State, seat: int | None) -> dict:
         data = state_to_json(state)
@@ -280,27 +236,10 @@ class Tigris:
             return None
         return {"reason": state.finished, **ranking(state)}
 
-    def to_json(self, state: State) -> dict:
-        return state_to_json(state)
+    def bot_knowledge(self):
+        from engine.tigris.bot_knowledge import KNOWLEDGE  # imported on first use: it plays the game
 
-    def from_json(self, data: dict) -> State:
-        return state_from_json(data)
-
-    def parse_move(self, text: str) -> dict:
-        return parse_move(text)
-
-    def describe(self, move: dict) -> str:
-        return describe(move)
-
-    def format_move(self, move: dict) -> str:
-        return format_move(move)
-
-    def describe_event(self, event: dict, names: dict) -> str | None:
-        return describe_event(event, names)
-
-    def prompt(self, state: State, seat: int, names: dict) -> str:
-        kind = self.pending(state).get(seat)
-        return "" if kind is None else prompt(state, seat, kind, names)
+        return KNOWLEDGE
 
 
 def _place_tile(s, seat, move, events):
@@ -417,7 +356,8 @@ def _take_treasure(s, seat, move, events):
     choices = treasure_choices(s).get(seat, [])
     if sq not in choices:
         allowed = ", ".join(SQUARE_NAMES[t] for t in choices)
-        raise IllegalMove(f"you cannot take a treasure on {SQUARE_NAMES[sq]}; take one of: {allowed}", code="bad_treasure")
+        raise IllegalMove(f"you cannot take a treasure on {SQUARE_NAMES[sq]}; take one of: {allowed}",
+                          code="bad_treasure")
     take_treasure(s, seat, sq, events)
 
 

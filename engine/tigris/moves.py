@@ -11,12 +11,22 @@ from engine.tigris.actions import catastrophe_squares
 from engine.tigris.board import BOARD_MAPS, NEIGHBORS, SQUARE_NAMES, SQUARES
 from engine.tigris.buildings import building_options
 from engine.tigris.conflicts import support_range
+from engine.tigris.open_tiles import drawing_seat
 from engine.tigris.regions import Regions, kingdoms_touching, regions, stays_whole
 from engine.tigris.state import (
-    BLACK, BLUE, COLORS, EMPTY, FACE_UP, GREEN, LEADER, LEADERS, MONUMENT_NAMES, RED, State,
+    BLACK,
+    BLUE,
+    COLORS,
+    EMPTY,
+    FACE_UP,
+    GREEN,
+    LEADER,
+    LEADERS,
+    MONUMENT_NAMES,
+    RED,
+    State,
 )
 from engine.tigris.turn import monument_options, treasure_choices
-from engine.tigris.open_tiles import drawing_seat
 from engine.tigris.ziggurat import ziggurat_options
 
 # By colour, then square.

@@ -33,18 +33,24 @@ def describe_event(event: dict, names: dict) -> str | None:
         "leader_placed": lambda: f"{who} put the {event['leader']} on {event['square']}.",
         "leader_moved": lambda: f"{who} moved the {event['leader']} from {event['from']} to {event['square']}.",
         "leader_withdrawn": lambda: f"{who} withdrew the {event['leader']} from {event['square']}.",
-        "leader_returned": lambda: f"{who}'s {event['leader']} on {event['square']} lost its last temple and went home.",
+        "leader_returned": lambda: f"{who}'s {event['leader']} on {event['square']} lost its last temple "
+                                   "and went home.",
         "catastrophe_placed": lambda: f"{who} placed a catastrophe on {event['square']}"
         + (f", destroying a {_tile(event['destroyed'])}." if event.get("destroyed") else "."),
         "actions_passed": lambda: f"{who} passed, taking no more actions this turn.",
         "tiles_swapped": lambda: f"{who} swapped {_count(event['count'], 'tile')}.",
         "tiles_received": lambda: f"{who} drew {_tiles(event['tiles'])}.",
-        "points_scored": lambda: f"{who} scored {event['points']} {event['color']} point{'s' if event['points'] != 1 else ''} ({event['reason']}).",
-        "revolt_started": lambda: f"Revolt on {event['square']}: {names.get(event['attacker'])} attacks {names.get(event['defender'])}'s {_leader(event['color'])}.",
-        "kingdoms_united": lambda: f"{who} united two kingdoms on {event['square']}: war over {', '.join(event['colors'])}.",
+        "points_scored": lambda: f"{who} scored {event['points']} {event['color']} "
+                                 f"point{'s' if event['points'] != 1 else ''} ({event['reason']}).",
+        "revolt_started": lambda: f"Revolt on {event['square']}: {names.get(event['attacker'])} attacks "
+                                  f"{names.get(event['defender'])}'s {_leader(event['color'])}.",
+        "kingdoms_united": lambda: f"{who} united two kingdoms on {event['square']}: war over "
+                                   f"{', '.join(event['colors'])}.",
         "war_chosen": lambda: f"{who} chose the {event['color']} war next.",
-        "war_started": lambda: f"{event['color'].capitalize()} war: {names.get(event['attacker'])} attacks {names.get(event['defender'])}.",
-        "support_committed": lambda: f"{who} committed {_count(event['count'], event['color'] + ' supporter')} as {event['side']}.",
+        "war_started": lambda: f"{event['color'].capitalize()} war: {names.get(event['attacker'])} attacks "
+                               f"{names.get(event['defender'])}.",
+        "support_committed": lambda: f"{who} committed "
+                                     f"{_count(event['count'], event['color'] + ' supporter')} as {event['side']}.",
         "conflict_resolved": lambda: _conflict_resolved(event, names),
         "monument_built": lambda: f"{who} built the {event['monument']} monument on {event['square']}.",
         "building_placed": lambda: f"{who} put the {event['building']} ({event['color']}) on {event['square']}"
@@ -53,14 +59,16 @@ def describe_event(event: dict, names: dict) -> str | None:
         "building_returned": lambda: f"The {event['building']} on {event['square']} went back beside the board.",
         "ziggurat_built": lambda: f"{who} built the ziggurat with its centre on {event['square']}.",
         "ziggurat_declined": lambda: f"{who} built no ziggurat on the cross through {event['square']}.",
-        "ziggurat_point_taken": lambda: f"{who} took the ziggurat's point, a colour of their choice (king in its kingdom).",
+        "ziggurat_point_taken": lambda: f"{who} took the ziggurat's point, a colour of their choice (king "
+                                        "in its kingdom).",
         "display_tile_taken": lambda: f"{who} took the face-up {_tile(event['color'])}.",
         "display_refilled": lambda: f"Turned face up beside the board: {_tiles(event['tiles'])}.",
         "monument_declined": lambda: f"{who} built no monument on {event['square']}.",
         "treasure_taken": lambda: f"{who} took the treasure on {event['square']}.",
         "turn_ended": lambda: turn_over(who, event),
         "game_ended": lambda: "The game ended: "
-        + ("the bag ran out of tiles." if event["reason"] == "bag" else "only one or two treasures are left on the board."),
+        + ("the bag ran out of tiles." if event["reason"] == "bag" else "only one or two treasures are "
+                                                                        "left on the board."),
     }
     sentence = sentences.get(kind)
     return sentence() if sentence else None

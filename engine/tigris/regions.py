@@ -38,7 +38,7 @@ class Regions:
         self.members = members
         self.leaders = leaders
 
-    def joined(self, sq: int, cells: list[int]) -> "Regions":
+    def joined(self, sq: int, cells: list[int]) -> Regions:
         """The regions once the empty square `sq` holds what `cells[sq]` now holds:
         it joins the regions next to it into one (the largest keeps its id; the
         others are left empty), cheaper than labelling the board again."""
@@ -72,7 +72,7 @@ class Regions:
         new.labels, new.members, new.leaders = labels, members, leaders
         return new
 
-    def without(self, squares: list[int], cells: list[int]) -> "Regions":
+    def without(self, squares: list[int], cells: list[int]) -> Regions:
         """The regions once `squares`, which held tiles or leaders, hold nothing or a
         catastrophe (as `cells` now shows): only the regions they were in are labelled
         again, and a region surely left whole (`stays_whole`) just loses the square."""

@@ -53,7 +53,7 @@ class State:
         "ziggurat_point_taken", "display", "draws",
     )
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         new = State.__new__(State)
         new.board = self.board
         new.options = self.options
@@ -174,7 +174,8 @@ def to_json(state: State) -> dict:
         "players": [
             {
                 "dynasty": DYNASTIES[seat],
-                "leaders": dict(zip(_LEADER_KEYS, map(_SQUARE_OR_NONE.__getitem__, _LEADER_ORDER(state.leaders[seat])))),
+                "leaders": dict(zip(_LEADER_KEYS,
+                                    map(_SQUARE_OR_NONE.__getitem__, _LEADER_ORDER(state.leaders[seat])))),
                 "hand": dict(zip(COLORS, state.hands[seat])),
                 "score": dict(zip(COLORS, state.scores[seat])),
                 "treasures": state.treasure_counts[seat],

@@ -3,17 +3,30 @@ decision (wars in order, monuments, treasures), the end of a turn and of the gam
 from __future__ import annotations
 
 from engine.core import rng_below, round_of, seed_state
-from engine.tigris.buildings import building_options, return_flipped_buildings
-from engine.tigris.open_tiles import drawing_seat, queue_refills, refill_display, short_of_tiles, tiles_drawn
-from engine.tigris.ziggurat import ziggurat_options, ziggurat_point_owed
 from engine.tigris.board import BLOCKS_OF, SQUARE_NAMES, block_squares
+from engine.tigris.buildings import building_options, return_flipped_buildings
 from engine.tigris.conflicts import resolve_conflict, start_war, war_colors
+from engine.tigris.open_tiles import drawing_seat, queue_refills, refill_display, short_of_tiles, tiles_drawn
 from engine.tigris.regions import leader_code, next_to_temple, regions, vacate
 from engine.tigris.scoring import add_points, ranking
 from engine.tigris.state import (
-    BLACK, BOARD_MAPS, COLORS, EMPTY, FACE_DOWN, FACE_UP, GREEN, HAND_SIZE, LEADERS,
-    MONUMENT_NAMES, MONUMENTS, RED, SQUARES, TILE_COUNTS, State,
+    BLACK,
+    BOARD_MAPS,
+    COLORS,
+    EMPTY,
+    FACE_DOWN,
+    FACE_UP,
+    GREEN,
+    HAND_SIZE,
+    LEADERS,
+    MONUMENT_NAMES,
+    MONUMENTS,
+    RED,
+    SQUARES,
+    TILE_COUNTS,
+    State,
 )
+from engine.tigris.ziggurat import ziggurat_options, ziggurat_point_owed
 
 
 def setup(players: int, seed: int, options: dict) -> State:

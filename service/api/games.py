@@ -198,7 +198,7 @@ def _hidden_setting(row: Move, viewer: int | None, game: Game, rules) -> bool:
     the game goes on: it changed nothing the viewer sees."""
     if row.seat == viewer or game.status in ("finished", "abandoned"):
         return False
-    return row.move.get("type") in getattr(rules, "setting_moves", ()) and not engine.events_for(row.events, viewer)
+    return row.move.get("type") in rules.setting_moves and not engine.events_for(row.events, viewer)
 
 
 def _log_entry(row: Move, viewer: int | None, game: Game) -> dict:

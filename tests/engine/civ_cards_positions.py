@@ -15,7 +15,8 @@ def player(plots=None, population=None, buildings=None, hand=None, resources=Non
     plots = plots or DEFAULT_PLOTS
     return {
         "plots": [
-            {"plot": plot, "population": (population or {}).get(i + 1, 0), "buildings": (buildings or {}).get(i + 1, [])}
+            {"plot": plot, "population": (population or {}).get(i + 1, 0),
+             "buildings": (buildings or {}).get(i + 1, [])}
             for i, plot in enumerate(plots)
         ],
         "hand": hand or {},

@@ -84,7 +84,8 @@ def set_aside_the_rest(data: dict) -> None:
 
 # Uniformly random players can reach a position the rules never end (a full table, no
 # catastrophe left, no red card in any hand and no hand holding a colour of a ship on
-# the table: no card can leave a hand again; see test_a_dead_table_does_not_end_the_game). Simulated players therefore play like people
+# the table: no card can leave a hand again; see test_a_dead_table_does_not_end_the_game).
+# Simulated players therefore play like people
 # who want the game to go on: they keep red cards for conflicts and commit one at a
 # time, they would rather place leaders than fill the table and like to lengthen a run
 # of one colour toward a ship (ships keep paying points), they take the rewards they

@@ -5,12 +5,12 @@ import random
 import pytest
 
 import engine
-from tests.engine.euphrat_cards_positions import purposeful_choice
 from engine.bots import bot_kinds, get_bot
 from engine.bots.greedy import GreedyBot
 from engine.bots.knowledge import GenericKnowledge, public_score
 from engine.euphrat_cards.bot_knowledge import determinise as determinise_cards
 from engine.tigris.bot_knowledge import determinise as determinise_tigris
+from tests.engine.euphrat_cards_positions import purposeful_choice
 
 GAMES = ("tigris", "euphrat-cards")
 DETERMINISE = {"tigris": determinise_tigris, "euphrat-cards": determinise_cards}
@@ -80,7 +80,8 @@ def test_determinisations_agree_with_the_view_and_hidden_facts_change_no_choice(
             assert game.view(other_world, seat) == view
             assert game.legal_moves(other_world, seat) == moves
             bot = get_bot(game_id, "greedy", 4)
-            assert bot.choose(game.view(other_world, seat), game.legal_moves(other_world, seat)) == bot.choose(view, moves)
+            assert bot.choose(game.view(other_world, seat), game.legal_moves(other_world, seat)) == bot.choose(view,
+                                                                                                               moves)
 
 
 def test_a_game_without_knowledge_of_its_own_gets_random_and_greedy():

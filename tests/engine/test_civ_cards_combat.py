@@ -6,7 +6,6 @@ import json
 import pytest
 
 import engine
-
 from tests.engine.civ_cards_positions import GAME, hand_of, play, player, position
 
 

@@ -5,7 +5,6 @@ import pytest
 
 import engine
 from engine.simulate import random_playout
-
 from tests.engine.civ_cards_positions import GAME, play, player, position
 
 BAD_MOVES = [

@@ -3,7 +3,6 @@ names: every event type random games produce has its own sentence (no plain
 fallback), and the combat's sentences say who does what to whom."""
 from engine import get_game
 from engine.simulate import random_playout
-
 from tests.engine.test_civ_cards_random import EVENT_TYPES
 
 GAME = get_game("civ-cards")
@@ -25,8 +24,9 @@ def test_every_event_of_random_games_is_a_sentence_with_names():
 
 
 def test_every_documented_event_type_has_a_sentence():
-    from engine.civ_cards import narration
     import inspect
+
+    from engine.civ_cards import narration
 
     source = inspect.getsource(narration.describe_event)
     assert {t for t in EVENT_TYPES if f'"{t}":' not in source} == set()
@@ -40,7 +40,8 @@ def test_the_combat_is_told_with_names_and_cards():
     assert revealed == "Bob shows Axeman against unit 1, and loses 1 population."
     stolen = describe({"type": "population_stolen", "seat": 1, "by": 0, "plots": [2]}, NAMES)
     assert stolen == "Ann took population from Bob's plot 2."
-    assert describe({"type": "plot_picked", "seat": 0, "plot": "iron-hills"}, NAMES) == "Ann took Iron Hills from the draft."
+    assert describe({"type": "plot_picked", "seat": 0, "plot": "iron-hills"},
+                    NAMES) == "Ann took Iron Hills from the draft."
 
 
 def test_payments_and_awards_read_as_sentences():

@@ -1,6 +1,7 @@
-"""Random simulation: on every step of hundreds of seeded games the engine's invariants
-hold (cards conserved, no negative resources or population, inputs untouched, JSON
-round trip, views hide hands and decks), and every game ends."""
+"""Random simulation: on every step of hundreds of seeded games Civilization's own
+invariants hold (cards conserved, no negative resources or population, events are the
+documented ones, forged moves refused, views hide hands and decks), and every game
+ends. The contract every game keeps is checked by tests/engine/test_conformance.py."""
 import json
 import random
 
@@ -8,7 +9,6 @@ import pytest
 
 import engine
 from engine.simulate import random_playout
-
 from tests.engine.civ_cards_positions import GAME, cards_accounted, table_counts
 
 SENTINEL = "great-library"  # planted in one hand to catch leaks into other seats' views
@@ -48,18 +48,8 @@ def check_step(state, seat, move, events, rng: random.Random, deep: bool) -> Non
     check_invariants(before)
     assert {e["type"] for e in events} <= EVENT_TYPES
     if deep:
-        assert GAME.to_json(GAME.from_json(before)) == before, "JSON round trip is not exact"
-        assert json.loads(json.dumps(before)) == before
-        assert move in GAME.legal_moves(state, seat)
         with pytest.raises(engine.IllegalMove):
             GAME.apply(state, seat, FORGERIES[rng.randrange(len(FORGERIES))])
-        waiting = GAME.pending(state)
-        idle = next((s for s in range(len(before["players"])) if s not in waiting), None)
-        if idle is not None:
-            assert GAME.legal_moves(state, idle) == []
-            with pytest.raises(engine.NotYourTurn):
-                GAME.apply(state, idle, move)
-        assert GAME.to_json(state) == before, "apply changed its input"
 
 
 def check_views(state) -> None:
@@ -112,11 +102,3 @@ def test_random_games_keep_every_invariant_and_end(players, batch):
 def test_random_games_with_options(options):
     for seed in range(5):
         play_and_check(4, 2000 + seed, options)
-
-
-def test_same_seed_and_moves_give_the_same_game():
-    first = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
-    second = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
-    assert first == second and len(first) > 50
-    other = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 100)]
-    assert other[0] != first[0]

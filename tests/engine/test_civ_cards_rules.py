@@ -4,7 +4,6 @@ card effect; the rulebook's own examples are marked."""
 import pytest
 
 import engine
-
 from tests.engine.civ_cards_positions import GAME, hand_of, play, player, position, resources_of
 
 RICH = {"food": 30, "production": 30, "commerce": 30}
@@ -289,7 +288,8 @@ def _ended(p0, p1):
 def test_tie_breaks_technologies_then_population_then_shared():
     # each side has 3 VP once seat 0 buys its technology; VP are population, technologies
     # and wonders, so with those two equal the wonders are too and the tie is shared
-    assert _ended(player(population={1: 2}), player(technologies=["pottery", "writing"], population={1: 1})) == [[1], [0]]
+    assert _ended(player(population={1: 2}), player(technologies=["pottery", "writing"], population={1: 1})) == [[1],
+                                                                                                                 [0]]
     assert _ended(player(technologies=["pottery"], buildings={1: ["pyramids"]}),
                   player(technologies=["writing", "mining"], population={1: 1})) == [[1], [0]]
     assert _ended(player(technologies=["pottery"], population={1: 1}),

@@ -9,7 +9,6 @@ import engine
 from engine.civ_cards import CivCards, load_table
 from engine.civ_cards.table import DEFAULT_TABLE, TableError
 from engine.simulate import random_playout
-
 from tests.engine.civ_cards_positions import GAME, TABLE, cards_accounted, table_counts
 
 
@@ -66,7 +65,8 @@ def _other_table(tmp_path):
     for row in cards:
         if "counters" in row["effects"]:
             row["effects"]["counters"] = [c for c in row["effects"]["counters"] if c not in removed]
-    cards = [r if r["id"] != "x-axeman" else {**r, "effects": {"steal_population": 2, "counters": ["melee"]}} for r in cards]
+    cards = [r if r["id"] != "x-axeman" else {**r,
+                                              "effects": {"steal_population": 2, "counters": ["melee"]}} for r in cards]
     data["cards"] = cards
     path = tmp_path / "printed.json"
     path.write_text(json.dumps(data))

@@ -3,7 +3,6 @@ positions set by hand."""
 import pytest
 
 import engine
-
 from tests.engine.eden_positions import GAME, as_json, cell, hand, mana, play, position, supply
 
 

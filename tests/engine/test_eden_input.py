@@ -3,7 +3,6 @@ malformed moves say what was wrong, and nothing changes."""
 import pytest
 
 import engine
-
 from tests.engine.eden_positions import GAME, as_json, position
 
 

@@ -1,7 +1,7 @@
-"""Random simulation: on every step of 300 seeded Eden games, the engine's invariants
-hold (legal moves apply, forged ones are refused, inputs stay untouched, JSON
-round-trips, mana never goes negative, tiles are conserved per colour, views hide what
-they must, every game ends)."""
+"""Random simulation: on every step of 300 seeded Eden games, Eden's own invariants
+hold (events are the documented ones, forged moves are refused, mana never goes
+negative, tiles and cards are conserved, views hide what they must, games end both
+ways). The contract every game keeps is checked by tests/engine/test_conformance.py."""
 import json
 import random
 
@@ -9,7 +9,6 @@ import pytest
 
 import engine
 from engine.simulate import random_playout
-
 from tests.engine.eden_positions import GAME, tiles_accounted
 
 SENTINEL = 4242  # a mana no real game reaches, planted to catch leaks
@@ -37,23 +36,13 @@ def check_state(data: dict) -> None:
 
 
 def check_step(state, seat, move, rng: random.Random) -> None:
-    before = GAME.to_json(state)
-    assert GAME.to_json(GAME.from_json(before)) == before, "JSON round trip is not exact"
-    assert json.loads(json.dumps(before)) == before
-    check_state(before)
+    check_state(GAME.to_json(state))
     legal = GAME.legal_moves(state, seat)
-    assert move in legal
     for other in rng.sample(legal, min(2, len(legal))):
         _, events = GAME.apply(state, seat, other)
         assert {e["type"] for e in events} <= EVENT_TYPES
     with pytest.raises(engine.IllegalMove):
         GAME.apply(state, seat, FORGERIES[rng.randrange(len(FORGERIES))])
-    idle = next((s for s in range(len(before["players"])) if s not in GAME.pending(state)), None)
-    if idle is not None:
-        assert GAME.legal_moves(state, idle) == []
-        with pytest.raises(engine.NotYourTurn):
-            GAME.apply(state, idle, move)
-    assert GAME.to_json(state) == before, "apply changed its input"
 
 
 def check_views(state) -> None:
@@ -105,11 +94,3 @@ def test_random_games_end_both_ways():
         *_, (_, _, _, final, _) = random_playout(GAME, 3, seed)
         reasons.add(GAME.outcome(final)["reason"])
     assert reasons == {"twenty_points", "no_play"}
-
-
-def test_same_seed_and_moves_give_the_same_game():
-    first = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
-    second = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
-    assert first == second and len(first) > 50
-    other = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 100)]
-    assert other[0] != first[0]

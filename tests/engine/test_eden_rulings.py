@@ -5,7 +5,6 @@ import json
 import pytest
 
 import engine
-
 from tests.engine.eden_positions import GAME, as_json, cell, hand, mana, play, position, supply
 
 
@@ -91,7 +90,8 @@ def test_ruling_5_mana_and_hands_are_secret_and_the_market_public():
         text = json.dumps(view)
         assert ("4711" in text) == (seat == 0) and ("4733" in text) == (seat == 1)
         assert view["market"] == ["K2"] and "deck" not in view and "rng" not in view
-        assert [p.get("hand_size") for p in view["players"]] == [None if seat == 0 else 2, None if seat == 1 else 1, None if seat == 2 else 0]
+        assert [p.get("hand_size") for p in view["players"]] == [None if seat == 0 else 2, None if seat == 1 else 1,
+                                                                 None if seat == 2 else 0]
 
 
 def test_ruling_6_level_4_never_rises_and_a_cultivation_raising_nothing_is_refused():

@@ -3,7 +3,6 @@ notation round-trips; views hide what they must; default moves are legal."""
 import pytest
 
 import engine
-
 from tests.engine.euphrat_cards_positions import GAME, as_json, play, playout, position
 
 BAD_MOVES = [
@@ -53,7 +52,8 @@ def test_bad_support_counts_are_refused():
         assert err.value.code == "bad_support" and "0 to 1 red" in err.value.message
 
 
-@pytest.mark.parametrize("text", ["", "play red", "fly C", "support many", "leader king", "ship", "treasure", "pass now"])
+@pytest.mark.parametrize("text",
+                         ["", "play red", "fly C", "support many", "leader king", "ship", "treasure", "pass now"])
 def test_text_that_does_not_parse_says_what_was_expected(text):
     with pytest.raises(engine.MoveParseError) as err:
         GAME.parse_move(text)

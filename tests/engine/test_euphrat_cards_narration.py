@@ -8,7 +8,8 @@ describe = get_game("euphrat-cards").describe_event
 
 def test_a_resolved_conflict_is_a_sentence_with_names_and_the_winning_strength_first():
     text = describe({"type": "conflict_resolved", "kind": "internal", "color": "black", "winner": 0, "loser": 1,
-                     "attacker_strength": 2, "defender_strength": 5, "leader_returned": "king", "cards_taken": []}, NAMES)
+                     "attacker_strength": 2, "defender_strength": 5, "leader_returned": "king", "cards_taken": []},
+                     NAMES)
     assert text == "ann won the internal black conflict against bob, 5 to 2; bob's king goes back."
 
 

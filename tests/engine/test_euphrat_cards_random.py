@@ -1,6 +1,7 @@
-"""Random simulation: on every step of hundreds of seeded games, the engine's
-invariants hold (legal moves apply, others are refused, inputs stay untouched, JSON
-round-trips, cards are conserved, views hide what they must)."""
+"""Random simulation: on every step of hundreds of seeded games with purposeful
+players, the card game's own invariants hold (events are the documented ones, forged
+moves are refused, cards are conserved, views hide what they must), and every game
+ends. The contract every game keeps is checked by tests/engine/test_conformance.py."""
 import json
 import random
 
@@ -30,25 +31,14 @@ FORGERIES = (
 
 
 def check_step(state, seat, move, rng: random.Random) -> None:
-    before = GAME.to_json(state)
-    assert GAME.to_json(GAME.from_json(before)) == before, "JSON round trip is not exact"
-    assert json.loads(json.dumps(before)) == before
-    assert cards_accounted(before) == TOTAL_CARDS, "cards not conserved"
+    assert cards_accounted(GAME.to_json(state)) == TOTAL_CARDS, "cards not conserved"
     legal = GAME.legal_moves(state, seat)
-    assert move in legal
     for other in rng.sample(legal, min(2, len(legal))):
         _, events = GAME.apply(state, seat, other)
         assert {e["type"] for e in events} <= EVENT_TYPES
     forged = FORGERIES[rng.randrange(len(FORGERIES))]  # never legal: bad values
     with pytest.raises(engine.IllegalMove):
         GAME.apply(state, seat, forged)
-    waiting = GAME.pending(state)
-    idle = next((s for s in range(len(before["players"])) if s not in waiting), None)
-    if idle is not None:
-        assert GAME.legal_moves(state, idle) == []
-        with pytest.raises(engine.NotYourTurn):
-            GAME.apply(state, idle, move)
-    assert GAME.to_json(state) == before, "apply changed its input"
 
 
 def other_hand(data: dict, seat: int) -> dict:
@@ -115,11 +105,3 @@ def test_random_games_keep_every_invariant(players, batch):
 def test_random_games_with_options(options):
     for seed in range(5):
         play_and_check(2 if "two_player_trim" in options else 3, 1000 + seed, options)
-
-
-def test_same_seed_and_moves_give_the_same_game():
-    first = [GAME.to_json(s) for s, *_ in playout(3, 99)]
-    second = [GAME.to_json(s) for s, *_ in playout(3, 99)]
-    assert first == second and len(first) > 50
-    other = [GAME.to_json(s) for s, *_ in playout(3, 100)]
-    assert other[0] != first[0]

@@ -4,9 +4,15 @@ import pytest
 
 import engine
 from engine.euphrat_cards.scoring import ranking, with_jokers
-
 from tests.engine.euphrat_cards_positions import (
-    GAME, as_json, column, hand, leader_at, play, position, vp,
+    GAME,
+    as_json,
+    column,
+    hand,
+    leader_at,
+    play,
+    position,
+    vp,
 )
 
 
@@ -129,12 +135,14 @@ def test_card_scores_for_that_colours_leader_else_the_king_and_may_fall_on_anoth
 
 
 def test_scoring_may_be_declined_and_is_asked_even_without_a_matching_card_in_hand():
-    s = position(columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}}, hands={0: {"red": 2, "blue": 1}})
+    s = position(columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}},
+                 hands={0: {"red": 2, "blue": 1}})
     s, events = play(s, (0, "play red A"))
     assert GAME.pending(s) == {0: "score"}
     s, events = play(s, (0, "decline"))
     assert vp(s, 0) == "" and hand(s, 0)["red"] == 1 and events[0]["type"] == "offer_declined"
-    s2 = position(columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}}, hands={0: {"red": 1, "blue": 1}})
+    s2 = position(columns=["tk", "t", "t", "t", "t", "t", "t", "t"], leaders={0: {"priest": "A1"}},
+                  hands={0: {"red": 1, "blue": 1}})
     s2, _ = play(s2, (0, "play red A"))  # the last red card was played: nothing to score with
     assert GAME.pending(s2) == {0: "score"}  # asked all the same: waiting must not tell the hand
     assert legal_texts(s2, 0) == {"decline"}
@@ -149,7 +157,8 @@ def test_scoring_may_be_declined_and_is_asked_even_without_a_matching_card_in_ha
 # --- Catastrophe -------------------------------------------------------------
 
 def test_catastrophe_removes_a_card_and_the_cards_below_move_up():
-    s = position(columns=["tkrgb", "tbbb", "tbbb", "t", "t", "t", "t", "t"], gaps=".g.....", leaders={1: {"king": "A4"}})
+    s = position(columns=["tkrgb", "tbbb", "tbbb", "t", "t", "t", "t", "t"], gaps=".g.....",
+                 leaders={1: {"king": "A4"}})
     s, events = play(s, (0, "catastrophe A2"))
     assert column(s, "A") == "tkgb" and leader_at(s, 1, "king") == "A3"
     assert events[0] == {"type": "catastrophe_played", "seat": 0, "card": "A2", "removed": "red"}
@@ -333,10 +342,12 @@ def test_trader_swaps_a_treasure_for_a_red_card_after_a_union():
 
 
 def test_no_treasure_swap_without_two_treasures_and_only_decline_without_a_red_card():
-    s = position(columns=["tkkk", "rbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1, "red": 1}})
+    s = position(columns=["tkkk", "rbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}},
+                 hands={0: {"black": 1, "red": 1}})
     s, _ = play(s, (0, "play black AB"))
     assert GAME.pending(s) == {0: "action"}
-    s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1}})
+    s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}},
+                 hands={0: {"black": 1}})
     s, _ = play(s, (0, "play black AB"))
     assert GAME.pending(s) == {0: "treasure"} and legal_texts(s, 0) == {"decline"}
     refused(s, 0, "treasure A", "card_not_in_hand")
@@ -461,7 +472,8 @@ def test_a_full_table_with_a_ship_in_a_colour_a_hand_holds_is_not_dead():
 
 def test_final_ranking_weakest_colour_then_the_next_with_treasures_as_jokers():
     assert with_jokers([0, 3, 1, 5], 3) == [2, 3, 2, 5]
-    s = position(columns=["k"] + ["t"] * 7, vp={0: "rrbbggkk", 1: "rrrbbggkt", 2: "kkggbbrr", 3: "rbbbbbbgk"}, players=4)
+    s = position(columns=["k"] + ["t"] * 7, vp={0: "rrbbggkk", 1: "rrrbbggkt", 2: "kkggbbrr", 3: "rbbbbbbgk"},
+                 players=4)
     result = ranking(s)
     assert result["ranking"] == [[1], [0, 2], [3]]  # ruling 5: a full tie shares a place
     assert result["scores"][1]["with_treasures"] == {"red": 3, "blue": 2, "green": 2, "black": 2}
@@ -508,7 +520,8 @@ def test_a_standing_answer_set_while_asked_answers_that_offer_and_ask_restores_a
 
 
 def test_a_standing_decline_answers_treasure_offers_and_bad_answers_are_refused():
-    s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}}, hands={0: {"black": 1, "red": 1}})
+    s = position(columns=["tkkk", "tbbb", "t", "t", "t", "t", "t", "t"], leaders={0: {"trader": "A1"}},
+                 hands={0: {"black": 1, "red": 1}})
     for typo in ("answer treasure accept", "answer ship decline"):  # in text, a word outside the notation
         with pytest.raises(engine.MoveParseError):
             GAME.parse_move(typo)

@@ -3,7 +3,6 @@ says what is wrong."""
 import pytest
 
 import engine
-
 from tests.engine.euphrat_cards_positions import GAME, as_json, position
 
 
@@ -70,7 +69,8 @@ def test_a_conflict_names_seats_and_the_leaders_where_they_stand():
             "the defender's leader is not on B0: the defender (seat 1) needs its king there")
     early = {**data, "removed": data["removed"].replace("r", "", 1), "conflict": {**conflict, "defender_commit": 1}}
     refused(early, "the defender commits only after the attacker")
-    refused({**data, "conflict": {**conflict, "kind": "external"}}, "an external conflict is fought only during a union")
+    refused({**data, "conflict": {**conflict, "kind": "external"}},
+            "an external conflict is fought only during a union")
 
 
 def test_a_union_names_a_filled_gap_and_offers_name_seats_and_known_kinds():

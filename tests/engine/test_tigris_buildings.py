@@ -5,7 +5,6 @@ conflicts but never removed, no catastrophe on it, back beside the board when fl
 import pytest
 
 import engine
-
 from tests.engine.tigris_positions import GAME, cell, play, position, score
 
 FAR = {"K11": "red", "O9": "red", "P2": "red"}

@@ -3,8 +3,7 @@ colour where a rule speaks of leaders, wars of every colour, the order of events
 import pytest
 
 from engine.tigris.scoring import ranking
-
-from tests.engine.tigris_positions import GAME, cell, hand, leader_at, play, position, score
+from tests.engine.tigris_positions import GAME, cell, leader_at, play, position, score
 
 FAR = {"K11": "red", "O9": "red", "P2": "red"}  # three treasures keep the game going
 COLORS = ("red", "blue", "green", "black")

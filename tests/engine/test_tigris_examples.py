@@ -2,7 +2,6 @@
 import pytest
 
 from engine.tigris.scoring import ranking
-
 from tests.engine.tigris_positions import GAME, cell, discarded, hand, leader_at, play, position, score
 
 FAR_TREASURES = {"K11": "red", "O9": "red", "P2": "red"}  # keep the game from ending

@@ -3,9 +3,7 @@ import pytest
 
 import engine
 from engine.core import rng_below, rng_next
-
 from engine.simulate import random_playout
-
 from tests.engine.tigris_positions import GAME, play, position
 
 BAD_MOVES = [
@@ -43,7 +41,8 @@ def test_wrong_seat_gets_not_your_turn():
     assert GAME.legal_moves(s, 1) == [] and GAME.legal_moves(s, 7) == []
 
 
-@pytest.mark.parametrize("text", ["", "tile red", "fly F7", "support many", "leader king", "monument red-black", "treasure"])
+@pytest.mark.parametrize("text",
+                         ["", "tile red", "fly F7", "support many", "leader king", "monument red-black", "treasure"])
 def test_text_that_does_not_parse_says_what_was_expected(text):
     with pytest.raises(engine.MoveParseError) as err:
         GAME.parse_move(text)
@@ -108,7 +107,8 @@ def test_rng_is_deterministic_and_uniform_enough():
 
 
 def test_default_move_is_legal_and_least_committal():
-    s = position(tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red"}, leaders={1: {"priest": "H5"}}, hands={0: {"red": 3, "black": 1}, 1: {"red": 2}})
+    s = position(tiles={"G5": "red", "I5": "red", "G4": "red", "I4": "red"}, leaders={1: {"priest": "H5"}},
+                 hands={0: {"red": 3, "black": 1}, 1: {"red": 2}})
     assert GAME.default_move(s, 0) == {"type": "pass"}
     assert GAME.default_move(s, 1) is None
     s, _ = play(s, (0, "leader priest H4"))

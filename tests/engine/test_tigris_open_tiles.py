@@ -6,7 +6,6 @@ a hand cannot be completed."""
 import pytest
 
 import engine
-
 from tests.engine.tigris_positions import GAME, hand, play, position
 
 FAR = {"K11": "red", "O9": "red", "P2": "red"}
@@ -37,7 +36,8 @@ def test_the_refill_is_taken_tile_by_tile_from_the_display_or_the_bag():
         {"type": "take_display_tile", "color": "red"}, {"type": "take_display_tile", "color": "blue"},
         {"type": "take_display_tile", "color": "green"},
         {"type": "draw_blind", "count": 1}, {"type": "draw_blind", "count": 2}]
-    assert GAME.prompt(s, 0, NAMES) == "Draw 2 tiles: take a face-up tile (2 red, 1 blue, 3 green) or draw from the bag."
+    assert GAME.prompt(s, 0,
+                       NAMES) == "Draw 2 tiles: take a face-up tile (2 red, 1 blue, 3 green) or draw from the bag."
     s, events = play(s, (0, "take blue"))
     assert hand(s, 0)["blue"] == 1
     assert events[0] == {"type": "display_tile_taken", "seat": 0, "color": "blue"}

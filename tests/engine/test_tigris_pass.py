@@ -3,7 +3,6 @@ remaining actions, and the end of the turn follows as after a second action."""
 import pytest
 
 import engine
-
 from tests.engine.tigris_positions import GAME, hand, play, position, score
 
 NAMES = {0: "Ann", 1: "Bob"}

@@ -1,5 +1,7 @@
 """Random simulation (OpenSpiel's random_sim_test is the model): on every step of
-hundreds of seeded games, the engine's invariants hold."""
+hundreds of seeded games, Tigris' own invariants hold: tiles are conserved, forged
+moves are refused, no view shows another seat's hand, every variant is reached. The
+contract every game keeps is checked by tests/engine/test_conformance.py."""
 import json
 import random
 
@@ -24,25 +26,13 @@ def tiles_accounted(data: dict) -> int:
 
 def check_step(state, seat, move, new_state, rng: random.Random) -> None:
     before = GAME.to_json(state)
-    assert GAME.to_json(GAME.from_json(before)) == before, "JSON round trip is not exact"
-    assert json.loads(json.dumps(before)) == before
     assert tiles_accounted(before) == TOTAL_TILES, "tiles not conserved"
     legal = GAME.legal_moves(state, seat)
-    assert move in legal
-    # A few other listed moves apply too; a move not listed is refused, state untouched.
-    for other in rng.sample(legal, min(3, len(legal))):
-        GAME.apply(state, seat, other)
-    forged = dict(move, type="place_tile", color="red", square="A1") if move.get("type") != "place_tile" else dict(move, square="Z99")
+    forged = (dict(move, type="place_tile", color="red", square="A1") if move.get("type") != "place_tile"
+              else dict(move, square="Z99"))
     if forged not in legal:
         with pytest.raises(engine.IllegalMove):
             GAME.apply(state, seat, forged)
-    waiting = GAME.pending(state)
-    idle = next((s for s in range(len(before["players"])) if s not in waiting), None)
-    if idle is not None:
-        assert GAME.legal_moves(state, idle) == []
-        with pytest.raises(engine.NotYourTurn):
-            GAME.apply(state, idle, move)
-    assert GAME.to_json(state) == before, "apply changed its input"
 
 
 def check_views(state) -> None:
@@ -137,11 +127,3 @@ def play_checked_games(players: int, seeds, options: dict) -> set[str]:
             print(json.dumps(history))
             raise
     return seen
-
-
-def test_same_seed_and_moves_give_the_same_game():
-    first = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
-    second = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 99)]
-    assert first == second and len(first) > 50
-    other = [GAME.to_json(s) for s, *_ in random_playout(GAME, 3, 100)]
-    assert other[0] != first[0]

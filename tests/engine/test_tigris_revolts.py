@@ -3,7 +3,6 @@ leader's colour (2nd edition: "traggono la loro forza dai templi ... templi extr
 import pytest
 
 import engine
-
 from tests.engine.tigris_positions import GAME, hand, leader_at, play, position, score
 
 NAMES = {0: "Ann", 1: "Bob"}

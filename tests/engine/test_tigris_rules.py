@@ -3,7 +3,6 @@ import pytest
 
 import engine
 from engine.tigris.scoring import ranking
-
 from tests.engine.tigris_positions import GAME, cell, discarded, hand, leader_at, play, position, score
 
 FAR = {"K11": "red", "O9": "red", "P2": "red"}
@@ -44,7 +43,8 @@ def test_leader_may_not_join_two_kingdoms_but_may_join_leaderless_regions():
 
 def test_moving_a_leader_is_a_withdrawal_then_a_placement():
     # The king alone links two halves; moving it to a square linking them again is refused.
-    s = position(tiles={"E5": "red", "G5": "red", "E6": "red", "G6": "red"}, leaders={0: {"king": "F5"}, 1: {"trader": "D5"}, 2: {"farmer": "H5"}})
+    s = position(tiles={"E5": "red", "G5": "red", "E6": "red", "G6": "red"},
+                 leaders={0: {"king": "F5"}, 1: {"trader": "D5"}, 2: {"farmer": "H5"}})
     refused(s, 0, "leader king F6", "leader_joins_kingdoms")
     refused(s, 0, "leader king F5", "same_square")
     s, events = play(s, (0, "leader king D6"))
@@ -157,7 +157,8 @@ def test_ruling_3_lost_revolt_may_be_retried_on_the_same_square():
 
 
 def test_ruling_3_withdraw_before_placing_the_joining_tile_avoids_war():
-    s = position(tiles={"E5": "red", "G5": "red", "H3": "red"}, leaders={0: {"king": "D5"}, 1: {"king": "H5", "trader": "H4"}}, hands={0: {"black": 1}})
+    s = position(tiles={"E5": "red", "G5": "red", "H3": "red"},
+                 leaders={0: {"king": "D5"}, 1: {"king": "H5", "trader": "H4"}}, hands={0: {"black": 1}})
     s, events = play(s, (0, "withdraw king"), (0, "tile black F5"))
     assert not any(e["type"] == "kingdoms_united" for e in events)
 
@@ -277,9 +278,12 @@ def test_monument_choice_of_square_and_decline_means_never():
 
 
 def test_no_monument_offered_when_none_of_that_colour_is_left():
-    built = [{"colors": pair, "square": sq} for pair, sq in ((["red", "black"], "A10"), (["blue", "black"], "C10"), (["green", "black"], "E10"))]
+    pairs = ((["red", "black"], "A10"), (["blue", "black"], "C10"), (["green", "black"], "E10"))
+    built = [{"colors": pair, "square": sq} for pair, sq in pairs]
     s = position(
-        tiles={"E5": "black", "F5": "black", "E6": "black", **FAR, **{sq: "K" for sq in ("A10", "B10", "A11", "B11", "C10", "D10", "C11", "D11", "E10", "F10", "E11", "F11")}},
+        tiles={"E5": "black", "F5": "black", "E6": "black", **FAR,
+               **{sq: "K" for sq in ("A10", "B10", "A11", "B11", "C10", "D10", "C11", "D11", "E10", "F10", "E11",
+                                     "F11")}},
         treasures=list(FAR), hands={0: {"black": 1}}, monuments=built,
         bag={"red": 30, "blue": 20, "green": 20, "black": 10},
     )
@@ -333,7 +337,8 @@ def test_game_ends_at_end_of_turn_with_two_treasures_left():
 
 
 def test_full_tie_shares_a_place():
-    s = position(scores={0: {"red": 3, "blue": 3, "green": 3, "black": 4}, 1: {"red": 3, "blue": 4, "green": 3, "black": 3}, 2: {"red": 1}})
+    s = position(scores={0: {"red": 3, "blue": 3, "green": 3, "black": 4},
+                         1: {"red": 3, "blue": 4, "green": 3, "black": 3}, 2: {"red": 1}})
     assert ranking(s)["ranking"] == [[0, 1], [2]]
 
 
@@ -353,9 +358,11 @@ def test_view_hides_scores_unless_open_scoring_or_finished():
     assert GAME.view(s, 0)["players"][1]["score"] is None and GAME.view(s, 1)["players"][1]["score"]["red"] == 5
     s = position(scores={1: {"red": 5}}, options={"open_scoring": True})
     assert GAME.view(s, 0)["players"][1]["score"]["red"] == 5
-    s, events = play(position(tiles={"K11": "red"}, treasures=["K11"], scores={1: {"red": 5}}, actions_left=1, hands={0: {"red": 1}}), (0, "tile red F6"))
+    s, events = play(position(tiles={"K11": "red"}, treasures=["K11"], scores={1: {"red": 5}}, actions_left=1,
+                              hands={0: {"red": 1}}), (0, "tile red F6"))
     assert GAME.view(s, 0)["players"][1]["score"]["red"] == 5
-    s, events = play(position(hands={0: {"red": 1}}, leaders={1: {"king": "F5"}}, tiles={"E5": "red"}), (0, "tile red E6"))
+    s, events = play(position(hands={0: {"red": 1}}, leaders={1: {"king": "F5"}}, tiles={"E5": "red"}),
+                     (0, "tile red E6"))
     private = [e for e in events if e["type"] == "points_scored"]
     assert private and private[0]["visible_to"] == [1]
     assert not engine.events_for(events, 0) or all(e["type"] != "points_scored" for e in engine.events_for(events, 0))

@@ -2,7 +2,6 @@
 import pytest
 
 import engine
-
 from tests.engine.tigris_positions import GAME, position
 
 FAR = {"K11": "red", "O9": "red", "P2": "red"}
@@ -37,7 +36,8 @@ def test_a_leader_where_no_leader_may_stand():
 
 def test_tiles_are_conserved_per_colour():
     good = data()
-    refused({**good, "bag": {**good["bag"], "green": 31}}, "31 green tiles on the board, in hands, in the bag and face up; the game has 30")
+    refused({**good, "bag": {**good["bag"], "green": 31}},
+            "31 green tiles on the board, in hands, in the bag and face up; the game has 30")
     refused({**good, "discarded": good["discarded"] + 1}, "tiles are not conserved")
     assert GAME.from_json({**good, "discarded": good["discarded"]})
 
@@ -53,9 +53,12 @@ def test_face_down_tiles_belong_to_a_built_monument_of_their_colour():
     with pytest.raises(engine.IllegalMove) as err:
         position(tiles={"G5": "red", "J5": "K"})
     assert "the face-down tile on J5 is under no monument" in err.value.message
-    good = GAME.to_json(position(tiles={"G5": "red", **block}, monuments=[{"colors": ["red", "black"], "square": "H5"}]))
-    refused({**good, "monuments": [{"colors": ["blue", "red"], "square": "H5"}]}, "needs four face-down tiles of one of its colours")
-    refused({**good, "monuments": [{"colors": ["red", "purple"], "square": "H5"}]}, "no monument has colours 'red-purple'")
+    good = GAME.to_json(position(tiles={"G5": "red", **block},
+                                 monuments=[{"colors": ["red", "black"], "square": "H5"}]))
+    refused({**good, "monuments": [{"colors": ["blue", "red"], "square": "H5"}]},
+            "needs four face-down tiles of one of its colours")
+    refused({**good, "monuments": [{"colors": ["red", "purple"], "square": "H5"}]},
+            "no monument has colours 'red-purple'")
 
 
 def test_treasures_lie_on_temples_and_are_not_more_than_the_board_has():

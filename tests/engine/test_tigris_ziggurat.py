@@ -6,7 +6,6 @@ scelta al termine del vostro turno.\""""
 import pytest
 
 import engine
-
 from tests.engine.tigris_positions import GAME, cell, discarded, leader_at, play, position, score
 
 FAR = {"K11": "red", "O9": "red", "P2": "red"}

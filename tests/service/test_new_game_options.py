@@ -23,7 +23,7 @@ def _create(creator, **fields) -> dict:
 @pytest.mark.parametrize("game_id", engine.game_ids())
 def test_the_form_offers_each_option_the_game_names(make_player, game_id):
     form = make_player("creator").get("/games/new").get_data(as_text=True)
-    for name in engine.get_game(game_id).option_choices():
+    for name in engine.get_game(game_id).option_choices:
         assert f'name="option-{game_id}-{name}"' in form
 
 
