@@ -71,7 +71,7 @@ def test_the_new_game_form_shows_the_limit_and_creates_nothing(app, make_player,
 
 
 def test_the_demo_command_keeps_the_limit(db, database_url, monkeypatch, tmp_path, creators):
-    from service.cli import main as cli
+    from workers.cli import main as cli
 
     monkeypatch.setenv("DATABASE_URL", database_url)
     monkeypatch.setenv("SECRET_KEY", "cli")

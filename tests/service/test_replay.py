@@ -18,7 +18,7 @@ from engine.simulate import random_playout, uniform_choice
 from service import replay
 from service.db import reading, transaction
 from service.models import Game, Move
-from service.play import _json_keys
+from service.play import json_keys
 from tests.conftest import start_game
 from tests.engine.test_prompt_leaks import GAMES
 
@@ -38,7 +38,7 @@ def finish_by_random_play(app, game_id: int) -> list[tuple]:
             db.add(Move(game_id=game.id, seq=seq, seat=seat, move=move, events=events))
         final = played[-1][3]
         game.state, game.move_count = rules.to_json(final), len(played)
-        game.status, game.result, game.version = "finished", _json_keys(rules.outcome(final)), game.version + 1
+        game.status, game.result, game.version = "finished", json_keys(rules.outcome(final)), game.version + 1
     return [(state, seat, move) for state, seat, move, _, _ in played] + [(final, None, None)]
 
 

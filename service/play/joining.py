@@ -1,0 +1,259 @@
+"""Creating a game and filling its seats: invitations (with their limits), answers to
+them, cancelling an open game, and the start once every seat is filled."""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, or_, text
+from sqlmodel import Session, select
+
+import engine
+from service import rows
+from service.errors import Conflict, Forbidden, Invalid, TooMany
+from service.header_text import header_problem
+from service.models import Game, Notification, Seat, User, utcnow
+from service.play.deadlines import time_control_args, time_control_of
+from service.play.moves import decisions_began, decisions_changed
+from service.play.records import (
+    TIMEOUT_POLICIES,
+    Work,
+    check_version,
+    forget_seats,
+    load_game,
+    notify,
+    rules,
+    seat_of_user,
+    seats_of,
+)
+from service.time_control import TimeControl
+
+
+@dataclass(frozen=True)
+class InvitationLimits:
+    """Invitation emails per 24 hours: sent by one creator, received by one address
+    (invitations carry text chosen by their sender, so they must not become a relay);
+    and the games with bots one creator may have going at once (open or active: every
+    bot turn costs the workers CPU), None for no limit."""
+
+    per_sender: int
+    per_recipient: int
+    bot_games: int | None = None
+
+
+def _lock_inviter(db: Session, inviter: User) -> None:
+    """Serialise one sender's invitations, so parallel ones cannot all pass the count
+    of his invitations: his user row, locked for the transaction (FOR NO KEY UPDATE,
+    which rows referring to him still may be written beside; nothing on SQLite, whose
+    writers take turns). Taken before the transaction writes any row, so it never waits
+    while holding a row another invitation waits for."""
+    db.exec(select(User.id).where(User.id == inviter.id).with_for_update(key_share=True)).one()
+
+
+def _lock_recipients(db: Session, emails: list[str]) -> None:
+    """Serialise the invitations to one address from different senders, so parallel
+    ones cannot all pass its count: a transaction-scoped advisory lock per address,
+    taken in one order (after the sender's lock), so two invitations never wait on each
+    other in a circle. Nothing on SQLite, whose writers take turns."""
+    from service.auth import address_limit_key
+
+    if db.get_bind().dialect.name != "postgresql":
+        return
+    for mailbox in sorted({address_limit_key(email) for email in emails}):
+        db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"invitation:{mailbox}"})
+
+
+def _to_mailbox(email: str):
+    """A condition on Notification.email: the address reaches the same mailbox as
+    `email` (`service.auth.address_limit_key`: the same address but for a plus tag)."""
+    from service.auth import address_limit_key
+
+    local, _, domain = address_limit_key(email).rpartition("@")
+    escaped = local.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return or_(Notification.email == f"{local}@{domain}",
+               Notification.email.like(f"{escaped}+%@{domain}", escape="\\"))
+
+
+def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limits: InvitationLimits | None) -> None:
+    if limits is None or not emails:
+        return
+    _lock_inviter(db, inviter)
+    _lock_recipients(db, emails)
+    since = utcnow() - timedelta(days=1)
+    invitations = select(func.count(Notification.id)).where(
+        Notification.kind == "invitation", Notification.created_at > since)
+    sent = db.exec(invitations.join(Game, Game.id == Notification.game_id).where(Game.creator_id == inviter.id)).one()
+    if sent + len(emails) > limits.per_sender:
+        raise TooMany(f"you may send {limits.per_sender} invitations a day; {sent} were sent in the last 24 hours",
+                      code="invitation_limit")
+    for email in emails:
+        if db.exec(invitations.where(_to_mailbox(email))).one() >= limits.per_recipient:
+            raise TooMany(f"{email} has had {limits.per_recipient} invitations in the last 24 hours; "
+                          "try again tomorrow", code="invitation_limit")
+
+
+def create_game(db: Session, creator: User, game_type: str, players: int, options: dict | None = None,
+                invite: list = (), seat_order: str = "fixed", spectators: bool = False,
+                time_control: dict | None = None, timeout_policy: str = "bot",
+                title: str = "", limits: InvitationLimits | None = None) -> tuple[Game, Work]:
+    """`invite` lists the other seats: an email each, or {"bot": kind} for a bot. A
+    game whose seats are all filled at once (the creator and bots) starts at once."""
+    from service.auth import normalise_email, user_for_email
+
+    try:
+        game_rules = engine.get_game(game_type)
+        options = game_rules.validate_options(options or {}, players)
+    except engine.EngineError as err:
+        raise Invalid(err.message, code=err.code) from None
+    try:
+        TimeControl(**time_control_args(time_control or {}))
+    except (TypeError, ValueError) as err:
+        raise Invalid(f"bad time control: {err}", code="bad_time_control") from None
+    if timeout_policy not in TIMEOUT_POLICIES:
+        raise Invalid(f"timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}", code="bad_timeout_policy")
+    if seat_order not in ("fixed", "random"):
+        raise Invalid("seat order must be fixed or random", code="bad_seat_order")
+    title_problem = header_problem(title)
+    if title_problem:  # the title is in the subject of the game's emails
+        raise Invalid(f"the game's title goes into email subjects: {title_problem}", code="bad_title")
+    if len(invite) > players - 1:  # before any address is read
+        raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
+    bots = _bot_kinds(game_type, [i for i in invite if isinstance(i, dict)])
+    emails = [normalise_email(e) for e in invite if not isinstance(e, dict)]
+    if creator.email in emails or len(set(emails)) != len(emails):
+        raise Invalid("each player may be invited once", code="duplicate_invitation")
+    if len(emails) + len(bots) > players - 1:
+        raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
+    _check_invitation_limits(db, creator, emails, limits)
+    if bots and limits is not None and limits.bot_games is not None:
+        _check_bot_games(db, creator, limits.bot_games)
+    game = Game(
+        game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
+        players=players, seat_order=seat_order, spectators=spectators,
+        time_control=time_control or {}, timeout_policy=timeout_policy, creator_id=creator.id,
+    )
+    db.add(game)
+    db.flush()
+    db.add(Seat(game_id=game.id, email=creator.email, user_id=creator.id, status="accepted"))
+    forget_seats(db, game)
+    work = Work()
+    for email in emails:
+        _invite(db, work, game, creator, user_for_email(db, email))
+    for number, kind in enumerate(bots, 1):
+        db.add(Seat(game_id=game.id, email=f"{kind} bot {number}", bot=kind, status="accepted"))
+    forget_seats(db, game)
+    if len(seats_of(db, game)) == players and all(s.status == "accepted" for s in seats_of(db, game)):
+        _start(db, game, seats_of(db, game), work)
+    rows.write(db)
+    return game, work
+
+
+def _check_bot_games(db: Session, creator: User, most: int) -> None:
+    _lock_inviter(db, creator)  # parallel creations by one user cannot all pass the count
+    with_bots = select(Seat.id).where(Seat.game_id == Game.id, Seat.bot.is_not(None)).exists()
+    going = db.exec(select(func.count(Game.id)).where(
+        Game.creator_id == creator.id, Game.status.in_(("open", "active")), with_bots)).one()
+    if going >= most:
+        raise Invalid(f"at most {most} of your games may have bots at once, and {going} are open or active; "
+                      "one must end before you start another with bots", code="bot_game_limit")
+
+
+def _bot_kinds(game_type: str, entries: list[dict]) -> list[str]:
+    """The kinds of the bot seats asked for, each checked against the game's bots."""
+    from engine.bots import bot_kinds
+
+    allowed = bot_kinds(game_type)
+    kinds = []
+    for entry in entries:
+        kind = entry.get("bot")
+        if set(entry) != {"bot"} or kind not in allowed:
+            raise Invalid(f"a bot seat is {{\"bot\": kind}} with kind one of {', '.join(allowed)}; got {entry!r}",
+                          code="bad_bot")
+        kinds.append(kind)
+    return kinds
+
+
+def _invite(db: Session, work: Work, game: Game, inviter: User, invitee: User) -> None:
+    db.add(Seat(game_id=game.id, email=invitee.email, user_id=invitee.id))
+    forget_seats(db, game)
+    notify(db, work, "invitation", invitee.email, invitee.id, game, payload={"inviter": inviter.email})
+
+
+def invite(db: Session, game_id: int, user: User, email: str, version,
+           limits: InvitationLimits | None = None) -> tuple[Game, Work]:
+    from service.auth import user_for_email
+
+    game = load_game(db, game_id, lock=True)
+    if game.creator_id != user.id:  # before the version, which is not a stranger's to know
+        raise Forbidden("only the game's creator invites players")
+    check_version(game, version)
+    if game.status != "open":
+        raise Conflict("the game has already started", code="game_started")
+    if limits is not None:
+        _lock_inviter(db, user)  # before user_for_email may write the invitee's row
+    seats = [s for s in seats_of(db, game) if s.status != "declined"]
+    invitee = user_for_email(db, email)
+    if any(s.user_id == invitee.id for s in seats_of(db, game)):
+        raise Conflict(f"{invitee.email} is already invited", code="already_invited")
+    if len(seats) >= game.players:
+        raise Conflict("every seat is already taken", code="game_full")
+    _check_invitation_limits(db, user, [invitee.email], limits)
+    work = Work()
+    _invite(db, work, game, user, invitee)
+    game.version += 1
+    rows.write(db)
+    return game, work
+
+
+def cancel(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[Game, Work]:
+    """The creator calls off a game that has not started; it ends abandoned, unplayed."""
+    game = load_game(db, game_id, lock=True)
+    if game.creator_id != user.id:
+        raise Forbidden("only the game's creator cancels it")
+    check_version(game, version)
+    if game.status != "open":
+        raise Conflict("the game has already started; resign or vote to abandon instead", code="game_started")
+    game.status = "abandoned"
+    game.finished_at = now or utcnow()
+    game.version += 1
+    rows.write(db)
+    return game, Work()
+
+
+def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tuple[Game, Work]:
+    game = load_game(db, game_id, lock=True)
+    seat = seat_of_user(db, game, user)
+    if seat is None or seat.status != "invited":
+        raise Forbidden("you have no open invitation to this game")
+    check_version(game, version)
+    if game.status != "open":
+        raise Conflict("the game has already started", code="game_started")
+    seat.status = "accepted" if accept else "declined"
+    game.version += 1
+    work = Work()
+    accepted = [s for s in seats_of(db, game) if s.status == "accepted"]
+    if len(accepted) == game.players:
+        _start(db, game, accepted, work)
+    rows.write(db)
+    return game, work
+
+
+def _start(db: Session, game: Game, seats: list[Seat], work: Work) -> None:
+    game.seed = secrets.randbits(63)
+    game.seed_hash = hashlib.sha256(str(game.seed).encode()).hexdigest()
+    order = list(seats)
+    if game.seat_order == "random":
+        secrets.SystemRandom().shuffle(order)
+    bank = float(time_control_of(game).initial_seconds)
+    for number, seat in enumerate(order):
+        seat.seat = number
+        seat.bank_seconds = bank
+    game_rules = rules(game)
+    state = game_rules.setup(game.players, game.seed, game.options)
+    game.state = game_rules.to_json(state)
+    game.status = "active"
+    game.started_at = utcnow()
+    decisions_changed(db, game, {}, state, work, game.started_at)
+    decisions_began(db, game, None, state, {}, -1)
