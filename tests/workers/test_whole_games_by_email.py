@@ -1,0 +1,91 @@
+"""Whole games played by email alone: every decision is answered by a reply to the
+decision email the player received, written from the moves that email says are open,
+through the service's real inbound SMTP server, with the answers caught by a real SMTP
+sink, until the game-over email arrives. The outcome must be the engine's own for the
+moves the replies made."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from sqlmodel import select
+
+import engine
+from service.db import transaction
+from service.models import InboundMail, Move
+from tests.conftest import start_game
+from tests.engine.euphrat_cards_positions import purposeful_choice
+from tests.workers.mail_players import mails_to, reply, reply_address_of, text_of
+from tests.workers.test_inbound import game_row, latest_to, mail, reseed  # noqa: F401
+
+# Seeds (with the players' choices below) whose games end soonest among the first
+# thirty, by the game's ordinary end: Eden at twenty points, the card game when the
+# deck runs out (never a dead table left to the players).
+WHOLE_GAMES = {
+    "euphrat-cards": {"seed": 3, "options": {}, "reason": "deck", "choose": purposeful_choice},
+    "eden": {"seed": 27, "options": {"allow_two": True}, "reason": "twenty_points",
+             "choose": lambda rng, state, moves: rng.choice(moves)},
+}
+MAX_REPLIES = 1000
+# "- irrigate SQUARE   (e.g. irrigate B1, irrigate C3)": one open kind of move.
+OPEN_MOVE = re.compile(r"^- (?P<form>\S.*?) +\(e\.g\. (?P<examples>.*)\)\s*$", re.M)
+
+
+def open_move_words(mail_text: str) -> set[str]:
+    """The first words of the moves the decision email says are open now."""
+    listed = mail_text.split("Moves open now:", 1)
+    assert len(listed) == 2, f"the decision email lists no moves open now:\n{mail_text}"
+    return {match["form"].split()[0] for match in OPEN_MOVE.finditer(listed[1])}
+
+
+def replayed_outcome(rules, game, moves: list[Move]) -> dict:
+    """The engine's outcome for the game's moves, applied again from its seed."""
+    state = rules.setup(game.players, game.seed, game.options)
+    for move in moves:
+        state, _ = rules.apply(state, move.seat, move.move)
+    return json.loads(json.dumps(rules.outcome(state)))  # as stored: JSON keys are strings
+
+
+@pytest.mark.parametrize("game", list(WHOLE_GAMES))
+def test_a_whole_game_is_played_to_the_end_by_replies_to_the_decision_emails(game, make_player, mail):
+    plan = WHOLE_GAMES[game]
+    players, started = start_game(make_player, 2, game=game, options=plan["options"])  # in seat order
+    game_id, rules = started["id"], engine.get_game(game)
+    reseed(mail.engine, game_id, plan["seed"])
+    mail.deliver_outbox()
+    choose, sent = random.Random(7), []
+    while game_row(mail, game_id).status == "active":
+        row = game_row(mail, game_id)
+        state = rules.from_json(row.state)
+        seat = min(rules.pending(state))
+        player = players[seat]
+        decision = latest_to(mail, player)
+        assert decision["Reply-To"], f"{player.email} owes a decision but his last email takes no reply"
+        open_words = open_move_words(text_of(decision))
+        legal = rules.legal_moves(state, seat)
+        assert {rules.format_move(m).split()[0] for m in legal} <= open_words, text_of(decision)
+        text = rules.format_move(plan["choose"](choose, state, legal))
+        mail.send(reply(decision, text, player.email), reply_address_of(decision), player.email)
+        sent.append((seat, rules.parse_move(text)))
+        assert len(sent) < MAX_REPLIES, "the game did not end"
+        answer = text_of(latest_to(mail, player))
+        assert "could not be read" not in answer and "not legal" not in answer.lower(), answer
+
+    finished = game_row(mail, game_id)
+    assert finished.status == "finished"
+    with transaction(mail.engine) as db:
+        moves = list(db.exec(select(Move).where(Move.game_id == game_id).order_by(Move.seq)))
+        outcomes = [row.outcome for row in db.exec(select(InboundMail).where(InboundMail.recipient.like("play+%"))
+                                                   .order_by(InboundMail.id))]
+    # Every decision was taken by a reply: the log holds exactly the replies' moves.
+    assert not any(m.by_service for m in moves)
+    assert [(m.seat, m.move) for m in moves] == sent
+    assert outcomes == ["applied"] * len(sent)
+    assert finished.result == replayed_outcome(rules, finished, moves)
+    assert finished.result["reason"] == plan["reason"]
+    for player in players:
+        over = [m for m in mails_to(mail.sink, player.email) if str(m["Subject"]).endswith("game over")]
+        assert len(over) == 1, f"{player.email} got {len(over)} game-over emails"
+        assert f"The seed was {plan['seed']}" in text_of(over[0])
