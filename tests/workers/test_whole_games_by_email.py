@@ -1,8 +1,8 @@
 """Whole games played by email alone: every decision is answered by a reply to the
-decision email the player received, written from the moves that email says are open,
-through the service's real inbound SMTP server, with the answers caught by a real SMTP
-sink, until the game-over email arrives. The outcome must be the engine's own for the
-moves the replies made."""
+decision email the player received, written as people write (a greeting, a sign-off)
+with a move in a form that email lists as open now, through the service's real inbound
+SMTP server, with the answers caught by a real SMTP sink, until the game-over email
+arrives. The outcome must be the engine's own for the moves the replies made."""
 from __future__ import annotations
 
 import json
@@ -29,6 +29,10 @@ WHOLE_GAMES = {
              "choose": lambda rng, state, moves: rng.choice(moves)},
 }
 MAX_REPLIES = 1000
+# How the players write their replies, in turn: the move alone, after a sentence on its
+# line, under a few words of table talk and above a sign-off, and above a phone's signature.
+REPLY_SHAPES = ["{move}", "Thanks! {move}", "Hi all, good game so far. {move}\n\nCheers,\n{name}",
+                "{move}\n\nThanks,\n{name}\n\nSent from my iPhone"]
 # "- irrigate SQUARE   (e.g. irrigate B1, irrigate C3)": one open kind of move.
 OPEN_MOVE = re.compile(r"^- (?P<form>\S.*?) +\(e\.g\. (?P<examples>.*)\)\s*$", re.M)
 
@@ -78,7 +82,8 @@ def test_a_whole_game_is_played_to_the_end_by_replies_to_the_decision_emails(gam
         offered = [m for m in rules.legal_moves(state, seat) if any(fits(f, rules.format_move(m)) for f in forms)]
         assert len(offered) == len(rules.legal_moves(state, seat)), text_of(decision)
         text = rules.format_move(plan["choose"](choose, state, offered))
-        mail.send(reply(decision, text, player.email), reply_address_of(decision), player.email)
+        body = REPLY_SHAPES[len(sent) % len(REPLY_SHAPES)].format(move=text, name=player.email.split("@")[0])
+        mail.send(reply(decision, body, player.email), reply_address_of(decision), player.email)
         sent.append((seat, rules.parse_move(text)))
         assert len(sent) < MAX_REPLIES, "the game did not end"
         answer = text_of(latest_to(mail, player))
