@@ -213,3 +213,14 @@ class SeatNote(SQLModel, table=True):
     seat_id: int = Field(foreign_key="seat.id", primary_key=True)
     text: str = Field(default="", max_length=10000)
     updated_at: datetime = _when(default=utcnow)
+
+
+class WebhookToken(SQLModel, table=True):
+    """A provider's signed token already accepted (Mailgun's `token`), kept while its
+    timestamp is fresh enough to pass the signature's age check, so a captured post
+    cannot be sent again."""
+
+    __tablename__ = "webhook_token"
+
+    token: str = Field(primary_key=True, max_length=200)
+    signed_at: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))  # the signature's Unix time

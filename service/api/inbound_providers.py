@@ -4,7 +4,8 @@ signature scheme, for hosts that cannot listen on port 25 (a PaaS):
 - Mailgun's raw-MIME route (`forward("https://<host>/api/inbound/mailgun/mime")`): a
   form with `recipient`, `sender`, `body-mime` (the message as received) and
   `timestamp`, `token`, `signature`, the hex HMAC-SHA256 of timestamp + token with the
-  domain's webhook signing key (MAILGUN_SIGNING_KEY).
+  domain's webhook signing key (MAILGUN_SIGNING_KEY). A token is accepted once: a
+  replayed post is refused with 406 and stores nothing.
 - Postmark's inbound webhook (`https://user:password@<host>/api/inbound/postmark`):
   JSON, authenticated by the basic-auth credentials in the URL (POSTMARK_INBOUND_AUTH,
   `user:password`); the message is its `RawEmail` when "include raw email" is on, else
@@ -28,12 +29,14 @@ from service.errors import BadRequest, NotFound, ServiceError, Unauthorized
 from service.reply_address import is_our_address
 from service.web import db_engine, settings
 from service.inbound_store import store
+from service.webhook_tokens import forget, use_once
 
 bp = Blueprint("inbound_providers", __name__, url_prefix="/api/inbound")
 
 # Mailgun's own advice: refuse a signature whose timestamp is far from now, since the
 # signature covers the timestamp and token but not the message.
 MAILGUN_MAX_AGE_SECONDS = 300
+MAILGUN_MAX_TOKEN_LENGTH = 200  # as kept in webhook_token
 # Headers that describe the body Postmark already decoded: the message built here has
 # its own.
 _BODY_HEADERS = {"content-type", "content-transfer-encoding", "mime-version", "content-disposition"}
@@ -47,6 +50,11 @@ class NotOurRecipient(ServiceError):
     def __init__(self, message: str, status: int):
         super().__init__(message)
         self.status = status
+
+
+class Replayed(ServiceError):
+    """A signature already used: 406, the status after which Mailgun does not retry."""
+    status, code = 406, "replayed_signature"
 
 
 class TooLarge(ServiceError):
@@ -81,8 +89,17 @@ def receive_mailgun():
     if raw is None:
         raise BadRequest("body-mime is missing: point the route at a URL ending in /mime for the raw message",
                          code="no_message")
-    return _accept(raw.encode("utf-8", "surrogateescape"), request.form.get("recipient", ""),
-                   request.form.get("sender", ""), refusal_status=406)
+    if not 0 < len(token) <= MAILGUN_MAX_TOKEN_LENGTH:
+        raise BadRequest(f"token must be 1 to {MAILGUN_MAX_TOKEN_LENGTH} characters (Mailgun's are 50)",
+                         code="bad_token")
+    if not use_once(db_engine(), token, int(timestamp), time.time(), MAILGUN_MAX_AGE_SECONDS):
+        raise Replayed("this signature's token was already used: each post must carry a new timestamp and token")
+    try:
+        return _accept(raw.encode("utf-8", "surrogateescape"), request.form.get("recipient", ""),
+                       request.form.get("sender", ""), refusal_status=406)
+    except Exception:  # not stored: Mailgun's retry of this post must still be accepted
+        forget(db_engine(), token)
+        raise
 
 
 @bp.post("/postmark")

@@ -106,6 +106,68 @@ def test_mailgun_raw_mime_route_is_signed_and_plays_the_reply(make_player, provi
     assert text_of(latest_to(mail, ann)).startswith("Applied:")
 
 
+def test_a_replayed_mailgun_post_is_refused_and_stores_nothing(make_player, providers, mail):
+    """The signature covers the timestamp and token, not the message: a captured post
+    sent again, as it was or with another message under it, is refused."""
+    (ann, _), game_id = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    first, _ = two_actions(mail, game_id)
+    recipient = reply_address_of(turn_mail)
+    form = mailgun_form(reply(turn_mail, first, ann.email).as_bytes(), recipient, ann.email)
+    assert post_mailgun(providers, form).status_code == 200
+    stored = mail.inbound_rows(recipient)
+
+    again = post_mailgun(providers, form)
+    assert again.status_code == 406 and again.json["code"] == "replayed_signature", again.json
+    other_move = reply(turn_mail, "pass", ann.email).as_bytes().decode()
+    swapped = post_mailgun(providers, dict(form, **{"body-mime": other_move}))
+    assert swapped.status_code == 406 and swapped.json["code"] == "replayed_signature"
+    assert mail.inbound_rows(recipient) == stored
+    assert len(stored) == 1
+
+
+def test_a_mailgun_post_refused_before_storing_can_be_retried_with_its_signature(make_player, providers, mail):
+    """A post that stored nothing (here: too large) does not use up its token: the
+    provider's retry with the same signature is judged again."""
+    (ann, _), _ = two_player_game(make_player, mail)
+    turn_mail = latest_to(mail, ann)
+    recipient = reply_address_of(turn_mail)
+    settings = mail.app.extensions["turnpost"]["settings"]
+    form = mailgun_form(reply(turn_mail, "pass", ann.email).as_bytes(), recipient, ann.email)
+    limit, settings.inbound_max_bytes = settings.inbound_max_bytes, 100
+    try:
+        assert post_mailgun(providers, form).status_code == 413
+    finally:
+        settings.inbound_max_bytes = limit
+    assert post_mailgun(providers, form).status_code == 200
+    assert post_mailgun(providers, form).json["code"] == "replayed_signature"
+
+
+def test_used_mailgun_tokens_are_kept_on_sqlite_until_too_old_to_pass(tmp_path):
+    """The embedded SQLite default keeps used tokens too; a token is pruned once its
+    timestamp is older than the signature's age limit, as no post carrying it passes."""
+    from sqlmodel import select
+
+    from service.db import make_engine
+    from service.migrate import upgrade
+    from service.models import WebhookToken
+    from service.webhook_tokens import use_once
+
+    url = f"sqlite:///{tmp_path / 'turnpost.db'}"
+    upgrade(url)
+    db_engine = make_engine(url)
+    now = time.time()
+    try:
+        assert use_once(db_engine, "a" * 50, int(now), now, 300)
+        assert not use_once(db_engine, "a" * 50, int(now), now, 300)
+        later = now + 301
+        assert use_once(db_engine, "b" * 50, int(later), later, 300)
+        with db_engine.connect() as connection:
+            assert [row.token for row in connection.execute(select(WebhookToken))] == ["b" * 50]
+    finally:
+        db_engine.dispose()
+
+
 @pytest.mark.parametrize("raw", [False, True], ids=["parsed_fields", "raw_email"])
 def test_postmark_inbound_json_with_basic_auth_plays_the_reply_in_its_thread(raw, make_player, providers, mail):
     (ann, _), game_id = two_player_game(make_player, mail)
