@@ -64,4 +64,5 @@ class PlayerRatings(MethodView):
             user = db.get(User, user_id)
             if user is None:
                 raise NotFound(f"no player {user_id}")
-            return {"player": user.id, "name": ratings.player_name(user), "ratings": ratings.ratings_of_user(db, user_id)}
+            return {"player": user.id, "name": ratings.player_name(user),
+                    "ratings": ratings.ratings_of_user(db, user_id)}
