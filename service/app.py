@@ -65,14 +65,15 @@ def create_app(settings: Settings | None = None) -> Flask:
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from service import api_docs, links, pages, talk_pages
-    from service.api import accounts, games, inbound, inbound_providers, talk
+    from service import api_docs, links, pages, rating_pages, talk_pages
+    from service.api import accounts, games, inbound, inbound_providers, ratings, talk
 
-    for blueprint in (games.blp, accounts.blp, talk.blp):
+    for blueprint in (games.blp, accounts.blp, talk.blp, ratings.blp):
         api.register_blueprint(blueprint)
         csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
     app.register_blueprint(pages.bp)
     app.register_blueprint(talk_pages.bp)
+    app.register_blueprint(rating_pages.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(inbound.bp)

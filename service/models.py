@@ -69,6 +69,7 @@ class Game(SQLModel, table=True):
     spectators: bool = False
     time_control: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     timeout_policy: str = Field(default="bot", max_length=16)
+    rated: bool = False  # between people only; its end updates the players' ratings (service/ratings.py)
     creator_id: int = Field(foreign_key="user.id")
     version: int = 1
     move_count: int = 0  # moves in the log, so the last one's seq (the log is not read to append)
@@ -224,3 +225,16 @@ class WebhookToken(SQLModel, table=True):
 
     token: str = Field(primary_key=True, max_length=200)
     signed_at: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))  # the signature's Unix time
+class Rating(SQLModel, table=True):
+    """A player's skill at one game: the Plackett-Luce model's belief (mean `mu`,
+    uncertainty `sigma`) after `games` rated games."""
+
+    __table_args__ = (UniqueConstraint("user_id", "game_type"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="user.id", index=True)
+    game_type: str = Field(max_length=32, index=True)
+    mu: float
+    sigma: float
+    games: int = 0
+    updated_at: datetime = _when(default=utcnow)

@@ -100,7 +100,8 @@ def new_game():
         game, _ = run(lambda db: play.create_game(
             db, play.load_user(db, user.id), game_type, players, _form_options(form, game_type, players),
             invite, form.get("seat_order", "fixed"), form.get("spectators") == "on", _form_time_control(form),
-            form.get("timeout_policy", "bot"), form.get("title", ""), limits=invitation_limits()))
+            form.get("timeout_policy", "bot"), form.get("title", ""), limits=invitation_limits(),
+            rated=form.get("rated") == "on"))
     except ServiceError as err:
         flash(err.message, "error")
         return _new_game_form(form), 422

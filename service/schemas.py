@@ -92,6 +92,8 @@ class CreateGameSchema(StrictSchema):
     spectators = fields.Boolean(load_default=False)
     time_control = fields.Nested(TimeControlSchema, load_default=dict)
     timeout_policy = fields.String(load_default="bot", validate=validate.OneOf(["bot", "default_move", "skip", "forfeit"]))
+    rated = fields.Boolean(load_default=False, metadata={
+        "description": "its end updates the players' ratings at this game; people only: refused with bot seats"})
 
 
 class InviteSchema(VersionSchema):
@@ -116,6 +118,9 @@ class PlayerSchema(Schema):
     bot = fields.String(allow_none=True, metadata={"description": "the kind of bot playing the seat, if a bot does"})
     resigned = fields.Boolean()
     deadline = fields.DateTime(allow_none=True)
+    player = fields.Integer(allow_none=True, metadata={"description": "the player's id (his page: /players/{id})"})
+    rating = fields.Integer(allow_none=True, metadata={
+        "description": "the player's rating at this game (ordinal, rounded), if he has played it rated"})
 
 
 class GameSchema(Schema):
@@ -128,6 +133,7 @@ class GameSchema(Schema):
     options = fields.Dict()
     time_control = fields.Dict()
     timeout_policy = fields.String()
+    rated = fields.Boolean()
     seat_order = fields.String()
     spectators = fields.Boolean()
     your_seat = fields.Integer(allow_none=True)

@@ -15,6 +15,7 @@ from service.db import transaction
 from service.errors import Unauthorized
 from service.models import Deadline, Game, Seat, User
 from service.play import Work, game_state, rules, seats_of, users_of
+from service.ratings import ordinals_for
 
 
 # For answers that show a secret (a new API token, a page that holds a live sign-in
@@ -90,10 +91,11 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
     users = users_of(db, game)  # read with the seats
     playing = mine is not None and mine.seat is not None
     deadlines = dict(db.connection().execute(_OPEN_TIMEOUTS, {"game_id": game.id}).all())
+    shown_ratings = ordinals_for(db, game.game_type, [s.user_id for s in seats if s.user_id is not None])
     data = {
         "id": game.id, "game_type": game.game_type, "title": game.title, "status": game.status,
         "version": game.version, "options": game.options, "time_control": game.time_control,
-        "timeout_policy": game.timeout_policy, "seat_order": game.seat_order,
+        "timeout_policy": game.timeout_policy, "rated": game.rated, "seat_order": game.seat_order,
         "spectators": game.spectators, "your_seat": mine.seat if mine else None,
         "seed_hash": game.seed_hash, "result": game.result, "created_at": game.created_at,
         "started_at": game.started_at, "finished_at": game.finished_at,
@@ -102,7 +104,7 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
             {
                 "seat": s.seat, "name": _display_name(users.get(s.user_id), s), "status": s.status, "resigned": s.resigned,
                 "bot": s.bot, "email": s.email if mine is not None and s.bot is None else None,
-                "deadline": deadlines.get(s.seat),
+                "deadline": deadlines.get(s.seat), "player": s.user_id, "rating": shown_ratings.get(s.user_id),
             }
             for s in sorted(seats, key=lambda s: (s.seat is None, s.seat, s.id))
         ],

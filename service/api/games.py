@@ -54,7 +54,7 @@ class Games(MethodView):
             return play.create_game(
                 db, user, data["game"], data["players"], data["options"], data["invite"],
                 data["seat_order"], data["spectators"], data["time_control"], data["timeout_policy"], data["title"],
-                limits=invitation_limits(),
+                limits=invitation_limits(), rated=data["rated"],
             )
         game, _ = run(create)
         return _present(game.id)

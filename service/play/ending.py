@@ -5,6 +5,7 @@ from datetime import datetime
 
 from sqlmodel import Session
 
+from service import ratings
 from service.models import Game
 from service.play.deadlines import cancel_deadlines
 from service.play.records import Work, notify, seats_of
@@ -15,6 +16,8 @@ def finish(db: Session, game: Game, result: dict | None, status: str, work: Work
     game.finished_at = now
     game.result = json_keys(result) if result is not None else None
     cancel_deadlines(db, game.id, None, now)
+    if status == "finished" and game.rated:
+        ratings.rate_game(db, game, seats_of(db, game), now)
     for seat in seats_of(db, game):
         if seat.status == "accepted" and seat.bot is None:
             notify(db, work, "game_over", seat.email, seat.user_id, game, seat.seat, {"status": status})

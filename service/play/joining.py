@@ -97,9 +97,10 @@ def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limi
 def create_game(db: Session, creator: User, game_type: str, players: int, options: dict | None = None,
                 invite: list = (), seat_order: str = "fixed", spectators: bool = False,
                 time_control: dict | None = None, timeout_policy: str = "bot",
-                title: str = "", limits: InvitationLimits | None = None) -> tuple[Game, Work]:
+                title: str = "", limits: InvitationLimits | None = None, rated: bool = False) -> tuple[Game, Work]:
     """`invite` lists the other seats: an email each, or {"bot": kind} for a bot. A
-    game whose seats are all filled at once (the creator and bots) starts at once."""
+    game whose seats are all filled at once (the creator and bots) starts at once.
+    A `rated` game is between people only: its end updates their ratings."""
     from service.auth import normalise_email, user_for_email
 
     try:
@@ -121,6 +122,9 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
     if len(invite) > players - 1:  # before any address is read
         raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
     bots = _bot_kinds(game_type, [i for i in invite if isinstance(i, dict)])
+    if rated and bots:
+        raise Invalid("a rated game is between people only: invite players instead of bots, "
+                      "or make the game unrated", code="rated_with_bots")
     emails = [normalise_email(e) for e in invite if not isinstance(e, dict)]
     if creator.email in emails or len(set(emails)) != len(emails):
         raise Invalid("each player may be invited once", code="duplicate_invitation")
@@ -132,7 +136,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
     game = Game(
         game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
         players=players, seat_order=seat_order, spectators=spectators,
-        time_control=time_control or {}, timeout_policy=timeout_policy, creator_id=creator.id,
+        time_control=time_control or {}, timeout_policy=timeout_policy, creator_id=creator.id, rated=rated,
     )
     db.add(game)
     db.flush()
