@@ -170,10 +170,14 @@ def test_two_joiners_racing_for_the_last_seat_one_is_seated_the_other_gets_409(m
 
 def test_the_open_games_page_lists_a_game_and_its_join_button_posts_with_csrf(app, make_player):
     creator, joiner = make_player("creator"), make_player("joiner")
-    game = _create(creator, 2, open_seats=1, title="Looking for a partner")
+    game = _create(creator, 2, open_seats=1, title="Looking for a partner",
+                   time_control={"initial_seconds": 2 * 86400}, options={"board": "advanced"})
     client = signed_in_client(app, joiner)
     page = client.get("/open-games").get_data(as_text=True)
     assert "Looking for a partner" in page and f'action="/games/{game["id"]}/join"' in page
+    row = page[page.index("Looking for a partner"):page.index(f'action="/games/{game["id"]}/join"')]
+    assert "2 players" in row and "board: advanced" in row and "2 days each decision" in row
+    assert creator.email.split("@")[0] in row and creator.email not in row
     assert client.post(f"/games/{game['id']}/join", data={"version": game["version"]}).status_code == 400
     stale = client.post(f"/games/{game['id']}/join", data={"version": game["version"] - 1,
                                                            "csrf_token": csrf_of(page)})

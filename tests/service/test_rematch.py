@@ -62,9 +62,10 @@ def test_a_rematch_is_asked_for_once_by_a_player_of_an_ended_game(make_player, d
     again = second.post(f"/api/games/{ended['id']}/rematch", json={"version": ended["version"] + 1})
     assert again.status_code == 409 and again.json["code"] == "rematch_started"
     assert f"game {made['id']}" in again.json["message"]
-    with db() as session:
-        assert session.exec(select(Game.id).where(Game.creator_id == session.exec(
-            select(Seat.user_id).where(Seat.email == first.email)).first(), Game.id > ended["id"])).all() == [made["id"]]
+    with db() as session:  # the refused requests made no game
+        first_id = session.exec(select(Seat.user_id).where(Seat.email == first.email)).first()
+        made_since = select(Game.id).where(Game.creator_id == first_id, Game.id > ended["id"])
+        assert session.exec(made_since).all() == [made["id"]]
 
     players, active = start_game(make_player, 2)
     answer = players[0].post(f"/api/games/{active['id']}/rematch", json={"version": active["version"]})
