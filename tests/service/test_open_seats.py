@@ -205,3 +205,14 @@ def test_the_new_game_form_leaves_open_seats(app, make_player, db):
     assert too_many.status_code == 422 and "open seats" in too_many.get_data(as_text=True)
     with db() as session:  # the refused form created nothing
         assert len(session.exec(select(Seat).where(Seat.email == creator.email)).all()) == 1
+
+
+def test_open_seats_joining_and_rematch_are_in_the_openapi_document(app):
+    spec = app.test_client().get("/api/openapi.json").json
+    for path, method in (("/api/open-games", "get"), ("/api/games/{game_id}/join", "post"),
+                         ("/api/games/{game_id}/rematch", "post"), ("/api/games/{game_id}/cancel", "post")):
+        assert method in spec["paths"][path], path
+    schemas = spec["components"]["schemas"]
+    assert "open_seats" in schemas["CreateGame"]["properties"]
+    assert {"open_seats", "rematch_id"} <= set(schemas["Game"]["properties"])
+    assert {"you_are_in", "seats"} <= set(schemas["OpenGame"]["properties"])
