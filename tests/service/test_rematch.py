@@ -102,3 +102,18 @@ def test_the_rematch_button_on_an_ended_game_page(app, make_player):
     page = client.get(f"/games/{ended['id']}").get_data(as_text=True)
     assert 'id="rematch-link"' in page and 'id="rematch-form"' not in page
     assert f'href="/games/{new_id}"' in page
+
+
+def test_the_invitations_of_a_rematch_count_against_the_invitation_limits(make_player, app):
+    first, second, ended = _ended_game_with_a_bot(make_player)  # `second` had one invitation to it
+    per_recipient = app.extensions["turnpost"]["settings"].invitations_per_recipient
+    for n in range(per_recipient - 1):
+        other = make_player(f"other{n}")
+        invited = other.post("/api/games", json={"game": "tigris", "players": 2, "invite": [second.email]})
+        assert invited.status_code == 201
+    refused = first.post(f"/api/games/{ended['id']}/rematch", json={"version": ended["version"]})
+    assert refused.status_code == 429 and refused.json["code"] == "invitation_limit"
+    after = first.get(f"/api/games/{ended['id']}").json
+    assert after["rematch_id"] is None and after["version"] == ended["version"]  # nothing changed
+    # Asked by `second`, the rematch invites `first`, who is under the limit.
+    assert second.post(f"/api/games/{ended['id']}/rematch", json={"version": ended["version"]}).status_code == 201
