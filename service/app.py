@@ -65,15 +65,16 @@ def create_app(settings: Settings | None = None) -> Flask:
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from service import api_docs, links, pages, rating_pages, talk_pages
-    from service.api import accounts, games, inbound, inbound_providers, ratings, talk
+    from service import api_docs, links, open_seat_pages, pages, rating_pages, talk_pages
+    from service.api import accounts, games, inbound, inbound_providers, open_seats, ratings, talk
 
-    for blueprint in (games.blp, accounts.blp, talk.blp, ratings.blp):
+    for blueprint in (games.blp, accounts.blp, talk.blp, ratings.blp, open_seats.blp):
         api.register_blueprint(blueprint)
         csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
     app.register_blueprint(pages.bp)
     app.register_blueprint(talk_pages.bp)
     app.register_blueprint(rating_pages.bp)
+    app.register_blueprint(open_seat_pages.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(inbound.bp)

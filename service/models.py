@@ -80,6 +80,8 @@ class Game(SQLModel, table=True):
     created_at: datetime = _when(default=utcnow)
     started_at: datetime | None = _when(nullable=True)
     finished_at: datetime | None = _when(nullable=True)
+    open_seats: int = Field(default=0, index=True)  # seats anyone may still join, before the start
+    rematch_id: int | None = Field(default=None, foreign_key="game.id")  # the game started again from this ended one
 
 
 class Seat(SQLModel, table=True):

@@ -92,6 +92,7 @@ def new_game():
         game_type = form.get("game", engine.game_ids()[0])  # the registry's first game is the default
         players = _form_count(form, "players", "3", 2, MAX_PLAYERS)
         bots = _form_count(form, "bots", "0", 0, MAX_PLAYERS - 1)
+        open_seats = _form_count(form, "open_seats", "0", 0, MAX_PLAYERS - 1)
         invite = [e for e in form.get("invite", "").replace(",", " ").split() if e]
         if len(invite) + bots > players - 1:  # before a list is built from the numbers
             raise Invalid(f"a {players}-player game has room for {players - 1} invitations and bots, "
@@ -101,7 +102,7 @@ def new_game():
             db, play.load_user(db, user.id), game_type, players, _form_options(form, game_type, players),
             invite, form.get("seat_order", "fixed"), form.get("spectators") == "on", _form_time_control(form),
             form.get("timeout_policy", "bot"), form.get("title", ""), limits=invitation_limits(),
-            rated=form.get("rated") == "on"))
+            rated=form.get("rated") == "on", open_seats=open_seats))
     except ServiceError as err:
         flash(err.message, "error")
         return _new_game_form(form), 422

@@ -94,6 +94,10 @@ class CreateGameSchema(StrictSchema):
     timeout_policy = fields.String(load_default="bot", validate=validate.OneOf(["bot", "default_move", "skip", "forfeit"]))
     rated = fields.Boolean(load_default=False, metadata={
         "description": "its end updates the players' ratings at this game; people only: refused with bot seats"})
+    open_seats = fields.Integer(
+        load_default=0, strict=True, validate=validate.Range(min=0, max=7),
+        metadata={"description": "seats left for anyone to join from the open games list "
+                                 "(at most the seats not taken by the creator, invitations and bots)"})
 
 
 class InviteSchema(VersionSchema):
@@ -145,10 +149,21 @@ class GameSchema(Schema):
     created_at = fields.DateTime()
     started_at = fields.DateTime(allow_none=True)
     finished_at = fields.DateTime(allow_none=True)
+    open_seats = fields.Integer(metadata={"description": "seats anyone may still join before the start"})
+    rematch_id = fields.Integer(allow_none=True, metadata={"description": "the rematch started from this ended game"})
 
 
 class GameListSchema(Schema):
     games = fields.List(fields.Nested(GameSchema))
+
+
+class OpenGameSchema(GameSchema):
+    seats = fields.Integer(metadata={"description": "the number of players the game is for"})
+    you_are_in = fields.Boolean(metadata={"description": "whether the caller already has a seat or invitation"})
+
+
+class OpenGameListSchema(Schema):
+    games = fields.List(fields.Nested(OpenGameSchema))
 
 
 class WaitingQuerySchema(StrictSchema):

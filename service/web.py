@@ -108,7 +108,7 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
             }
             for s in sorted(seats, key=lambda s: (s.seat is None, s.seat, s.id))
         ],
-        "pending": None, "view": None,
+        "pending": None, "view": None, "open_seats": game.open_seats, "rematch_id": game.rematch_id,
     }
     if game.state is not None and (playing or game.spectators or game.status != "active"):
         state = game_state(game)

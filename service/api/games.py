@@ -48,13 +48,14 @@ class Games(MethodView):
     @blp.response(201, GameSchema)
     @errors(401, 422, 429)
     def post(self, data):
-        """Create a game; the creator takes the first seat and may invite others."""
+        """Create a game; the creator takes the first seat and may invite others, and leave
+        `open_seats` for anyone to join (see /api/open-games)."""
         def create(db):
             user = current_user(db)
             return play.create_game(
                 db, user, data["game"], data["players"], data["options"], data["invite"],
                 data["seat_order"], data["spectators"], data["time_control"], data["timeout_policy"], data["title"],
-                limits=invitation_limits(), rated=data["rated"],
+                limits=invitation_limits(), rated=data["rated"], open_seats=data["open_seats"],
             )
         game, _ = run(create)
         return _present(game.id)
@@ -231,6 +232,17 @@ class Abandon(MethodView):
     def post(self, data, game_id):
         """Vote to abandon; the game ends without result once every player voted."""
         run(_user_then(play.vote_abandon), game_id, data["version"])
+        return _present(game_id)
+
+
+@blp.route("/games/<id:game_id>/cancel")
+class Cancel(MethodView):
+    @blp.arguments(VersionSchema)
+    @blp.response(200, GameSchema)
+    @errors(401, 403, 404, 409)
+    def post(self, data, game_id):
+        """Call off a game that has not started (its creator only); it ends abandoned, unplayed."""
+        run(_user_then(play.cancel), game_id, data["version"])
         return _present(game_id)
 
 

@@ -9,7 +9,7 @@ caller can hand them to the workers after the commit (`service.tasks.after_commi
 One module per family of use cases: records (loading and checking, shared),
 deadlines, ending, moves, joining and leaving."""
 from service.play.ending import json_keys
-from service.play.joining import InvitationLimits, cancel, create_game, invite, respond
+from service.play.joining import InvitationLimits, cancel, create_game, invite, join, rematch, respond
 from service.play.leaving import resign, time_out, vote_abandon
 from service.play.moves import last_move_seq, read_move, replay, submit_move, submit_move_to_locked, submit_user_move
 from service.play.records import (
@@ -37,12 +37,14 @@ __all__ = [
     "decision_is_current",
     "game_state",
     "invite",
+    "join",
     "json_keys",
     "last_move_seq",
     "load_game",
     "load_user",
     "notify",
     "read_move",
+    "rematch",
     "replay",
     "resign",
     "respond",

@@ -27,6 +27,7 @@ from service.play.records import (
     rules,
     seat_of_user,
     seats_of,
+    users_of,
 )
 from service.time_control import TimeControl
 
@@ -97,10 +98,12 @@ def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limi
 def create_game(db: Session, creator: User, game_type: str, players: int, options: dict | None = None,
                 invite: list = (), seat_order: str = "fixed", spectators: bool = False,
                 time_control: dict | None = None, timeout_policy: str = "bot",
-                title: str = "", limits: InvitationLimits | None = None, rated: bool = False) -> tuple[Game, Work]:
-    """`invite` lists the other seats: an email each, or {"bot": kind} for a bot. A
-    game whose seats are all filled at once (the creator and bots) starts at once.
-    A `rated` game is between people only: its end updates their ratings."""
+                title: str = "", limits: InvitationLimits | None = None, rated: bool = False,
+                open_seats: int = 0) -> tuple[Game, Work]:
+    """`invite` lists the other seats: an email each, or {"bot": kind} for a bot;
+    `open_seats` more are left for anyone to join (`join`). A game whose seats are
+    all filled at once (the creator and bots) starts at once. A `rated` game is
+    between people only: its end updates their ratings."""
     from service.auth import normalise_email, user_for_email
 
     try:
@@ -130,6 +133,11 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
         raise Invalid("each player may be invited once", code="duplicate_invitation")
     if len(emails) + len(bots) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invitations", code="too_many_invitations")
+    if not isinstance(open_seats, int) or isinstance(open_seats, bool) \
+            or not 0 <= open_seats <= players - 1 - len(emails) - len(bots):
+        raise Invalid(f"a {players}-player game with {len(emails) + len(bots)} invited seats has room for "
+                      f"0 to {players - 1 - len(emails) - len(bots)} open seats, not {open_seats!r}",
+                      code="too_many_open_seats")
     _check_invitation_limits(db, creator, emails, limits)
     if bots and limits is not None and limits.bot_games is not None:
         _check_bot_games(db, creator, limits.bot_games)
@@ -137,6 +145,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
         game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
         players=players, seat_order=seat_order, spectators=spectators,
         time_control=time_control or {}, timeout_policy=timeout_policy, creator_id=creator.id, rated=rated,
+        open_seats=open_seats,
     )
     db.add(game)
     db.flush()
@@ -201,8 +210,8 @@ def invite(db: Session, game_id: int, user: User, email: str, version,
     invitee = user_for_email(db, email)
     if any(s.user_id == invitee.id for s in seats_of(db, game)):
         raise Conflict(f"{invitee.email} is already invited", code="already_invited")
-    if len(seats) >= game.players:
-        raise Conflict("every seat is already taken", code="game_full")
+    if len(seats) + game.open_seats >= game.players:
+        raise Conflict("every seat is already taken or open to join", code="game_full")
     _check_invitation_limits(db, user, [invitee.email], limits)
     work = Work()
     _invite(db, work, game, user, invitee)
@@ -240,6 +249,81 @@ def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tup
     accepted = [s for s in seats_of(db, game) if s.status == "accepted"]
     if len(accepted) == game.players:
         _start(db, game, accepted, work)
+    rows.write(db)
+    return game, work
+
+
+def join(db: Session, game_id: int, user: User, version) -> tuple[Game, Work]:
+    """The user takes one of the game's open seats; the game starts when every seat
+    is filled. The game's row lock and version make two joiners for the last seat
+    take turns: the second finds the version changed (409)."""
+    game = load_game(db, game_id, lock=True)
+    if seat_of_user(db, game, user) is not None:
+        raise Conflict("you are already in this game (an invitation to it is answered on its page)",
+                       code="already_in_game")
+    check_version(game, version)
+    if game.status != "open":
+        raise Conflict(f"the game is no longer waiting for players: it is {game.status}", code="game_not_open")
+    if game.open_seats <= 0:
+        raise Conflict("the game has no open seat", code="no_open_seat")
+    declined = next((s for s in seats_of(db, game) if s.user_id == user.id), None)
+    if declined is not None:  # one seat row per address: the declined invitation's is taken again
+        declined.status = "accepted"
+    else:
+        db.add(Seat(game_id=game.id, email=user.email, user_id=user.id, status="accepted"))
+        forget_seats(db, game)
+    game.open_seats -= 1
+    game.version += 1
+    work = Work()
+    accepted = [s for s in seats_of(db, game) if s.status == "accepted"]
+    if len(accepted) == game.players:
+        _start(db, game, accepted, work)
+    rows.write(db)
+    return game, work
+
+
+def rematch(db: Session, game_id: int, user: User, version,
+            limits: InvitationLimits | None = None) -> tuple[Game, Work]:
+    """A new game of the same type and settings as the ended one (rated as it was),
+    asked for by one of its players: the same players (bots too), each one seat on
+    (the last player's seat is the first), the others invited as to any game. Once
+    per ended game."""
+    ended = load_game(db, game_id, lock=True)
+    mine = seat_of_user(db, ended, user)
+    if mine is None or mine.seat is None and ended.started_at is not None:
+        raise Forbidden("only a player of the game asks for a rematch")
+    check_version(ended, version)
+    if ended.status not in ("finished", "abandoned"):
+        raise Conflict("a rematch is asked for once the game has ended", code="game_not_ended")
+    if ended.started_at is None:
+        raise Conflict("the game was cancelled before it started: create a new one", code="never_started")
+    if ended.rematch_id is not None:
+        raise Conflict(f"a rematch was already started: game {ended.rematch_id}", code="rematch_started",
+                       current_version=ended.version)
+    played = sorted((s for s in seats_of(db, ended) if s.seat is not None), key=lambda s: s.seat)
+    rotated = played[-1:] + played[:-1]  # the seat order of the new game: everyone one seat on
+    users = users_of(db, ended)
+    others = [users[s.user_id] for s in rotated if s.bot is None and s.user_id != user.id]
+    _check_invitation_limits(db, user, [u.email for u in others], limits)
+    game = Game(game_type=ended.game_type, title=ended.title, options=ended.options, players=ended.players,
+                seat_order=ended.seat_order, spectators=ended.spectators, time_control=ended.time_control,
+                timeout_policy=ended.timeout_policy, creator_id=user.id, rated=ended.rated)
+    db.add(game)
+    db.flush()
+    work = Work()
+    for seat in rotated:  # seats are numbered at the start in the order they were added
+        if seat.bot is not None:
+            db.add(Seat(game_id=game.id, email=seat.email, bot=seat.bot, status="accepted"))
+        elif seat.user_id == user.id:
+            db.add(Seat(game_id=game.id, email=user.email, user_id=user.id, status="accepted"))
+        else:
+            _invite(db, work, game, user, users[seat.user_id])
+        db.flush()
+    forget_seats(db, game)
+    if all(s.status == "accepted" for s in seats_of(db, game)):
+        _start(db, game, seats_of(db, game), work)
+    ended.rematch_id = game.id
+    ended.version += 1
     rows.write(db)
     return game, work
 
