@@ -3,7 +3,8 @@
 (engine/civ_cards/cards.json by default); the game object is built on one."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
+from engine.core import EngineError, IllegalMove, move_type
+from engine.grammar import not_open, not_yours
 from engine.civ_cards import buying, combat, narration
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
@@ -59,6 +60,12 @@ class CivCards:
     unplaced_moves = ()  # its moves are all chosen on the tableaux or by link_moves
     min_players = 2
     max_players = 4
+
+    def forms_for(self, options: dict) -> tuple[str, ...]:
+        """The notation's forms a game with these options can use (a reply's `help`):
+        giving resources is between teammates only."""
+        teams = options.get("teams", OPTION_CHOICES["teams"][0]) != "none"
+        return tuple(form for form in FORMS if teams or not form.startswith("give "))
 
     def __init__(self, table: CardTable | None = None):
         self.table = table or load_table()
@@ -147,12 +154,9 @@ class CivCards:
         pending = self.pending(state)
         decision = pending.get(seat)
         if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
+            raise not_yours()
         if kind not in MOVES_BY_DECISION[decision]:
-            raise IllegalMove(
-                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
-                code="wrong_decision")
+            raise not_open(self, state, seat, move)
         s = clone_state(state)
         events: list[dict] = []
         _HANDLERS[kind](self.table, s, seat, move, events)

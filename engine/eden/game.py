@@ -1,7 +1,8 @@
 """Eden (Gal Zuckerman) behind the engine contract (docs/engine.md, docs/games/eden.md)."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
+from engine.core import EngineError, IllegalMove, move_type
+from engine.grammar import not_open, not_yours
 from engine.eden import acquisition, actions, moves
 from engine.eden.acquisition import decider
 from engine.eden.board import CARD_INDEX, CULTIVATION_NAMES, PROVISIONAL, SQUARE_INDEX, SQUARES
@@ -121,13 +122,9 @@ class Eden:
         pending = self.pending(state)
         decision = pending.get(seat)
         if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
+            raise not_yours()
         if kind not in MOVES_BY_DECISION[decision]:
-            raise IllegalMove(
-                f"you owe {'an' if decision[0] in 'aeiou' else 'a'} {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
-                code="wrong_decision",
-            )
+            raise not_open(self, state, seat, move)
         s = state.clone()
         events: list[dict] = []
         _HANDLERS[kind](s, seat, move, events)

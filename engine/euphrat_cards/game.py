@@ -2,7 +2,8 @@
 (docs/engine.md, docs/games/euphrat-cards.md)."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
+from engine.core import EngineError, IllegalMove, move_type
+from engine.grammar import not_open, not_yours
 from engine.euphrat_cards import actions, moves, narration
 from engine.euphrat_cards.cards import (
     COLOR_INDEX, COLORS, COLUMN_LETTERS, GAP_BASE, LEADER_INDEX, SHIP_CODES, column_index,
@@ -155,13 +156,9 @@ class EuphratCards:
         pending = self.pending(state)
         decision = pending.get(seat)
         if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
+            raise not_yours()
         if kind not in MOVES_BY_DECISION[decision]:
-            raise IllegalMove(
-                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
-                code="wrong_decision",
-            )
+            raise not_open(self, state, seat, move)
         s = state.clone()
         events: list[dict] = []
         if decision == "action" and kind != "set_answer":

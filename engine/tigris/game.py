@@ -1,7 +1,8 @@
 """Tigris & Euphrates behind the engine contract (docs/engine.md, docs/games/tigris.md)."""
 from __future__ import annotations
 
-from engine.core import EngineError, IllegalMove, NotYourTurn, move_type
+from engine.core import EngineError, IllegalMove, move_type
+from engine.grammar import not_open, not_yours
 from engine.tigris import actions, moves
 from engine.tigris.buildings import building_options, place_building
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
@@ -64,6 +65,9 @@ OPTION_CHOICES = {
 }
 
 
+# The option a form with one of these words needs on (`no building` as well as `building SQUARE`).
+_OPTION_OF_WORD = {"building": "buildings", "ziggurat": "ziggurat", "take": "open_tiles", "blind": "open_tiles"}
+
 _TAKE_FIRST_NAMES = {
     name: tuple(SQUARE_NAMES[sq] for sq in sorted(board.take_first)) for name, board in BOARD_MAPS.items()
 }
@@ -124,6 +128,12 @@ class Tigris:
 
     def default_options(self) -> dict:
         return {name: choices[0] for name, choices in OPTION_CHOICES.items()}
+
+    def forms_for(self, options: dict) -> tuple[str, ...]:
+        """The notation's forms a game with these options can use (a reply's `help`)."""
+        merged = {**self.default_options(), **options}
+        return tuple(form for form in FORMS if all(merged[_OPTION_OF_WORD[word]]
+                                                   for word in form.split() if word in _OPTION_OF_WORD))
 
     def validate_options(self, options: dict | None, players: int) -> dict:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -198,13 +208,9 @@ class Tigris:
             raise IllegalMove("the game is over", code="game_over")
         decision = self.pending(state).get(seat)
         if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in self.pending(state).items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
+            raise not_yours()
         if kind not in MOVES_BY_DECISION[decision]:
-            raise IllegalMove(
-                f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
-                code="wrong_decision",
-            )
+            raise not_open(self, state, seat, move)
         s = state.clone()
         events: list[dict] = []
         _HANDLERS[kind](s, seat, move, events)
