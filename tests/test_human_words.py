@@ -97,7 +97,8 @@ def _shown_at_a_decision(rules, state, seat: int, options: dict) -> list[str]:
             *(c["label"] for c in summary["choices"]), *(c["text"] for c in summary["choices"]),
             *(k["form"] for k in summary["move_kinds"]), *(e for k in summary["move_kinds"] for e in k["examples"]),
             *all_forms(rules, options),
-            *(text for move in rules.legal_moves(state, seat) for text in (rules.describe(move), rules.format_move(move)))]
+            *(text for move in rules.legal_moves(state, seat)
+              for text in (rules.describe(move), rules.format_move(move)))]
 
 
 @pytest.mark.parametrize("game_id,option_set", [(g, i) for g in OPTION_SETS for i in range(2)])
