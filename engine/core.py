@@ -203,6 +203,7 @@ class Game(Protocol):
     def card_picture(self, card: str) -> str | None: ...
     def determinise(self, view: dict, seat: int, rng: Any) -> Any: ...
     def bot_knowledge(self) -> Any: ...
+    def forms_for(self, options: dict) -> tuple[str, ...]: ...
     unplaced_moves: tuple[str, ...]
     def form_options(self, players: int, options: dict) -> dict: ...
     def summary_lines(self, view: dict, seat: int) -> list[str]: ...
@@ -295,17 +296,13 @@ class BaseGame:
         kind = move_type(move, self.move_fields)
         if self.is_over(state):
             raise IllegalMove("the game is over", code="game_over")
-        pending = self.pending(state)
-        decision = pending.get(seat)
+        from engine.grammar import not_open, not_yours  # the refusals in the player's words
+
+        decision = self.pending(state).get(seat)
         if decision is None:
-            waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
-            raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
-        allowed = self.moves_by_decision[decision]
-        if kind not in allowed:
-            article = "an" if decision[0] in "aeiou" else "a"
-            raise IllegalMove(
-                f"you owe {article} {decision} decision; allowed moves: {', '.join(allowed)}", code="wrong_decision"
-            )
+            raise not_yours()
+        if kind not in self.moves_by_decision[decision]:
+            raise not_open(self, state, seat, move)
         return self.apply_checked(state, seat, move, decision)
 
     def apply_checked(self, state: Any, seat: int, move: dict, decision: str) -> tuple[Any, list[dict]]:
@@ -350,6 +347,11 @@ class BaseGame:
     def move_forms(self) -> tuple[str, ...]:
         """The text notation's forms, for players' help."""
         return tuple(self.notation.FORMS)
+
+    def forms_for(self, options: dict) -> tuple[str, ...]:
+        """The notation's forms a game with these options can use (a reply's `help`).
+        Default: every form (no option turns a move on or off)."""
+        return self.move_forms
 
     def describe_event(self, event: dict, names: dict) -> str | None:
         """An event in words with the players' names; None for one players are not told."""

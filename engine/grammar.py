@@ -2,7 +2,9 @@
 each with its form and a few examples taken from the legal moves."""
 from __future__ import annotations
 
-from engine.core import Game
+from typing import Any
+
+from engine.core import Game, IllegalMove, NotYourTurn
 
 
 def move_kinds(game: Game, legal_moves: list[dict], examples: int = 3) -> list[dict]:
@@ -35,9 +37,26 @@ def _form_of(example: str, forms) -> str | None:
     return best
 
 
-def all_forms(game: Game) -> list[str]:
-    """Every form of the game's notation (for an answer to a reply that could not be read)."""
-    return list(game.move_forms)
+def all_forms(game: Game, options: dict | None = None) -> list[str]:
+    """Every form of the game's notation (for an answer to a reply that could not be read);
+    with the game's options, only the forms they allow (`forms_for`)."""
+    return list(game.move_forms if options is None else game.forms_for(options))
+
+
+def not_open(game: Any, state, seat: int, move: dict) -> IllegalMove:
+    """The error for a move of a kind the seat's decision does not take, in the words a
+    player types: the move as written and the forms open now (never the move's type)."""
+    forms = [kind["form"] for kind in move_kinds(game, game.legal_moves(state, seat))]
+    return IllegalMove(
+        f"`{game.format_move(move)}` is not open now; moves open now: " + ", ".join(f"`{form}`" for form in forms),
+        code="wrong_decision",
+    )
+
+
+def not_yours() -> NotYourTurn:
+    """The error for a move by a seat that owes no decision (seats are numbered from 0 in
+    the engine, so no number is named: the page and the email name the players waited for)."""
+    return NotYourTurn("it is not your decision now; the game waits for another player")
 
 
 def _varied(texts: list[str], count: int) -> list[str]:

@@ -292,7 +292,8 @@ class _Conversation:
                                  "nothing get no answer until one applies a move."]
         last_seq = play.last_move_seq(self.db, self.game)
         payload = {
-            "outcome": outcome, "lines": lines, "forms": all_forms(self.rules) if forms else [],
+            "outcome": outcome, "lines": lines,
+            "forms": all_forms(self.rules, self.game.options or {}) if forms else [],
             "decision": decision, "confirm_resign": confirm_resign, "version": self.game.version,
             "since_seq": last_seq if seen_all else self.seat.last_seen_seq,
             "in_reply_to": _header(self.message, "Message-ID"), "references": _header(self.message, "References"),

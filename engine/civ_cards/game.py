@@ -62,6 +62,12 @@ class CivCards(BaseGame):
     moves_by_decision = MOVES_BY_DECISION
     notation, narration, drawing = notation, narration, drawing  # this game's modules (states need the table)
 
+    def forms_for(self, options: dict) -> tuple[str, ...]:
+        """The notation's forms a game with these options can use (a reply's `help`):
+        giving resources is between teammates only."""
+        teams = options.get("teams", OPTION_CHOICES["teams"][0]) != "none"
+        return tuple(form for form in self.move_forms if teams or not form.startswith("give "))
+
     def __init__(self, table: CardTable | None = None):
         self.table = table or load_table()
         provisional = " (provisional card table)" if self.table.metadata.get("provisional") else ""

@@ -67,6 +67,9 @@ OPTION_CHOICES = {
 }
 
 
+# The option a form with one of these words needs on (`no building` as well as `building SQUARE`).
+_OPTION_OF_WORD = {"building": "buildings", "ziggurat": "ziggurat", "take": "open_tiles", "blind": "open_tiles"}
+
 _TAKE_FIRST_NAMES = {
     name: tuple(SQUARE_NAMES[sq] for sq in sorted(board.take_first)) for name, board in BOARD_MAPS.items()
 }
@@ -124,6 +127,12 @@ class Tigris(BaseGame):
     moves_by_decision = MOVES_BY_DECISION
     shared_board_picture = True  # its picture differs between seats only by the reader's own marks
     states, notation, narration, drawing = state, notation, narration, drawing  # this game's modules
+
+    def forms_for(self, options: dict) -> tuple[str, ...]:
+        """The notation's forms a game with these options can use (a reply's `help`)."""
+        merged = {**self.default_options(), **options}
+        return tuple(form for form in self.move_forms if all(merged[_OPTION_OF_WORD[word]]
+                                                             for word in form.split() if word in _OPTION_OF_WORD))
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         return setup(players, seed, self.validate_options(options, players))

@@ -25,8 +25,8 @@ BAD_MOVES = [
     ({"type": "cash", "card": "walls", "resource": "food"}, "not_in_hand", "bonus"),
     ({"type": "scrap", "plot": 1, "card": "granary"}, "bad_building", "holds nothing"),
     ({"type": "give", "resource": "food", "count": 1}, "no_teammate", "team variant"),
-    ({"type": "fight"}, "wrong_decision", "allowed moves: buy_plot"),
-    ({"type": "discard", "card": "walls"}, "wrong_decision", "allowed moves"),
+    ({"type": "fight"}, "wrong_decision", "`fight` is not open now; moves open now: `done`"),
+    ({"type": "discard", "card": "walls"}, "wrong_decision", "is not open now; moves open now: `"),
 ]
 
 
@@ -44,7 +44,7 @@ def test_wrong_seat_gets_not_your_turn():
     s = position()
     with pytest.raises(engine.NotYourTurn) as err:
         GAME.apply(s, 1, {"type": "end_buying"})
-    assert err.value.code == "not_your_turn" and "seat 0 (buy)" in err.value.message
+    assert err.value.code == "not_your_turn" and "the game waits for another player" in err.value.message
     assert GAME.legal_moves(s, 1) == [] and GAME.legal_moves(s, 7) == []
 
 

@@ -19,7 +19,7 @@ BAD_MOVES = [
     ({"type": "place_leader", "leader": "queen", "square": "F7"}, "bad_leader", "king, priest"),
     ({"type": "swap_tiles", "tiles": {"red": -1}}, "bad_move", "whole number"),
     ({"type": "swap_tiles", "tiles": ["red"]}, "bad_move", "colour -> count"),
-    ({"type": "commit_support", "count": 1}, "wrong_decision", "allowed moves"),
+    ({"type": "commit_support", "count": 1}, "wrong_decision", "is not open now; moves open now: `"),
 ]
 
 
@@ -37,7 +37,7 @@ def test_wrong_seat_gets_not_your_turn():
     s = position(hands={1: {"red": 6}})
     with pytest.raises(engine.NotYourTurn) as err:
         GAME.apply(s, 1, {"type": "place_tile", "color": "red", "square": "F7"})
-    assert err.value.code == "not_your_turn" and "seat 0 (action)" in err.value.message
+    assert err.value.code == "not_your_turn" and "the game waits for another player" in err.value.message
     assert GAME.legal_moves(s, 1) == [] and GAME.legal_moves(s, 7) == []
 
 
