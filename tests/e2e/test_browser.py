@@ -6,7 +6,7 @@ import uuid
 from sqlmodel import select
 
 from service.db import transaction
-from service.models import Game, Notification, User
+from service.models import Game, Notification, Seat, User
 from workers.compose import compose
 
 from tests.conftest import put_position
@@ -107,7 +107,9 @@ def test_a_stale_page_says_so_and_changes_nothing(live, browser):
     ann.goto(game_url)
     with transaction(engine_of(live)) as db:
         row = db.get(Game, game_id)
-        row.version += 1  # someone else changed the game after the page was loaded
+        row.version += 1  # after the page was loaded, a move changed the decision Ann owes
+        seat = db.exec(select(Seat).where(Seat.game_id == game_id, Seat.seat == 0)).one()
+        seat.decision_version = row.version
         version, state = row.version, row.state
     ann.fill("#move-form input[name=text]", "swap " + next(c for c, n in state["players"][0]["hand"].items() if n))
     ann.click("#move-form button[type=submit]")
