@@ -44,9 +44,9 @@ URL = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB}"
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def play_random_moves(engine, game_id: int, moves: int, rng: random.Random) -> None:
+def play_random_moves(database, game_id: int, moves: int, rng: random.Random) -> None:
     """`moves` uniformly random legal moves through the service, in one transaction."""
-    with transaction(engine) as db:
+    with transaction(database) as db:
         for _ in range(moves):
             game = db.get(Game, game_id, populate_existing=True)  # the move's writer bypasses the session
             state = game_state(game)
@@ -63,16 +63,16 @@ def prepare(emails: int, moves: int, reuse: bool) -> list[int]:
         exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DB,)).fetchone()
     if not (reuse and exists):
         fresh_database(DB)
-        engine = make_engine(URL)
+        database = make_engine(URL)
         for game_id, *_ in two_player_games(URL, emails, pairs=emails):
-            play_random_moves(engine, game_id, moves, random.Random(game_id))
-    engine = make_engine(URL)
-    with transaction(engine) as db:
+            play_random_moves(database, game_id, moves, random.Random(game_id))
+    database = make_engine(URL)
+    with transaction(database) as db:
         ids = list(db.exec(select(func.max(Notification.id)).where(
             Notification.kind == "your_turn").group_by(Notification.game_id).order_by(func.max(Notification.id))))[:emails]
         db.exec(update(Notification).where(Notification.id.in_(ids)).values(
             sent_at=None, claimed_until=None, attempts=0, next_attempt_at=None))
-    engine.dispose()
+    database.dispose()
     return ids
 
 
@@ -86,14 +86,14 @@ def cpu_seconds(pid: int) -> float:
 def sender_process(ids: list[int], smtp_url: str, barrier, results) -> None:
     """Send `ids` once every sender is ready; report its database backend's pid, then
     the times and CPU, and keep the backend until the CPU it used has been read."""
-    import engine as engines
+    import engine
     from service.pictures import board_png
 
-    tigris = engines.get_game("tigris")  # the drawing code imported, the background rendered
+    tigris = engine.get_game("tigris")  # the drawing code imported, the background rendered
     board_png("tigris", tigris.view(tigris.setup(2, 1, {}), 0))
     settings = Settings(database_url=URL, smtp_url=smtp_url, secret_key="bench", redis_url=None)
-    engine = make_engine(URL)
-    with engine.connect() as connection:  # the pool gives this connection back to each delivery
+    database = make_engine(URL)
+    with database.connect() as connection:  # the pool gives this connection back to each delivery
         backend = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar()
     sender = SmtpSender(smtp_url)
     sender.connect()
@@ -103,7 +103,7 @@ def sender_process(ids: list[int], smtp_url: str, barrier, results) -> None:
     times, cpu = [], time.process_time()
     for notification_id in ids:
         t0 = time.perf_counter()
-        assert deliver(engine, settings, notification_id, sender) == "sent"
+        assert deliver(database, settings, notification_id, sender) == "sent"
         times.append(time.perf_counter() - t0)
     cpu = time.process_time() - cpu
     sender.close()

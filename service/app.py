@@ -48,7 +48,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # "keep me signed in"
         WTF_CSRF_TIME_LIMIT=None,
     )
-    app.extensions["turnpost"] = {"settings": settings, "engine": make_engine(settings.database_url)}
+    app.extensions["turnpost"] = {"settings": settings, "database": make_engine(settings.database_url)}
     if settings.trusted_proxies:  # the client's address (for rate limits) as the proxies saw it
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)
     app.url_map.converters["id"] = IdConverter

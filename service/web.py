@@ -35,7 +35,7 @@ def invitation_limits():
 
 
 def db_engine():
-    return current_app.extensions["turnpost"]["engine"]
+    return current_app.extensions["turnpost"]["database"]
 
 
 def run(usecase, *args, **kwargs):

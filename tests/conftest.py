@@ -71,7 +71,7 @@ def app(database_url, tmp_path_factory):
 @pytest.fixture
 def db(app):
     """A transaction on the test database, for setting up and checking."""
-    return lambda: transaction(app.extensions["turnpost"]["engine"])
+    return lambda: transaction(app.extensions["turnpost"]["database"])
 
 
 class Player:
@@ -80,7 +80,7 @@ class Player:
     def __init__(self, app, email: str):
         self.client = app.test_client()
         self.email = email
-        with transaction(app.extensions["turnpost"]["engine"]) as session:
+        with transaction(app.extensions["turnpost"]["database"]) as session:
             _, self.token = create_api_token(session, user_for_email(session, email), "tests")
         self.headers = {"Authorization": f"Bearer {self.token}"}
 

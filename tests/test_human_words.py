@@ -50,9 +50,8 @@ def _words_of_notation(rules) -> set[str]:
 
 def _internal_words(rules, game_id: str) -> tuple[set[str], set[str]]:
     """The move types that are not words a player types, and the decision kinds."""
-    module = __import__(engine.registry._MODULES[game_id] + ".game", fromlist=["MOVE_FIELDS"])
-    types = set(module.MOVE_FIELDS) - _words_of_notation(rules)
-    return types, set(module.MOVES_BY_DECISION)
+    types = set(rules.move_fields) - _words_of_notation(rules)
+    return types, set(rules.moves_by_decision)
 
 
 def leaks(text: str, types: set[str], kinds: set[str]) -> list[str]:

@@ -135,7 +135,7 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
     upgrade(settings.database_url)
     app = create_app(settings)
     try:
-        with transaction(app.extensions["turnpost"]["engine"]) as session:
+        with transaction(app.extensions["turnpost"]["database"]) as session:
             address, sign_in = request_sign_in(session, email, settings.sign_in_minutes)
             user = user_for_email(session, address)
             limits = InvitationLimits(settings.invitations_per_sender, settings.invitations_per_recipient,
@@ -155,7 +155,7 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
 
         transport = delivery.transport_for(settings)
         for notification_id in sign_in.ids[0] + work.ids[0]:
-            delivery.deliver(app.extensions["turnpost"]["engine"], settings, notification_id, transport)
+            delivery.deliver(app.extensions["turnpost"]["database"], settings, notification_id, transport)
     click.echo(f"game {game.id} started: {settings.base_url}/games/{game.id}")
     click.echo(f"a sign-in link for {address} is on its way (embedded: {settings.base_url}/dev/mail)")
 
@@ -183,7 +183,7 @@ def serve(host: str, port: int) -> None:
     app = create_app(settings)
     start_dispatcher(app)
     state = app.extensions["turnpost"]
-    start_inbound_smtp(settings, state["engine"], state["dispatcher"].inbound, "127.0.0.1", settings.inbound_smtp_port)
+    start_inbound_smtp(settings, state["database"], state["dispatcher"].inbound, "127.0.0.1", settings.inbound_smtp_port)
     click.echo(f"turnpost is running at http://{host}:{port}/  (database: {settings.database_url})")
     click.echo(f"replies to its emails are taken by SMTP at 127.0.0.1:{settings.inbound_smtp_port}")
     app.run(host=host, port=port, threaded=True)

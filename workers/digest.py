@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-import engine as engines
+import engine
 from service.db import transaction
 from service.models import Game, Move, Notification, Seat, User
 from service import rows
@@ -16,10 +16,10 @@ from service.table_talk import messages_of, wants_talk_mail
 from workers.compose import names_of
 
 
-def write_digests(engine: Engine, base_url: str, now: datetime) -> Work:
+def write_digests(database: Engine, base_url: str, now: datetime) -> Work:
     """Outbox rows for today's digests (one per user per day: the Message-ID says so)."""
     work = Work()
-    with transaction(engine) as db:
+    with transaction(database) as db:
         users = db.exec(select(User).where(User.email_mode == "digest"))
         for user in users:
             message_id = f"<digest-{user.id}-{now:%Y%m%d}@turnpost>"
@@ -42,7 +42,7 @@ def _games_of(db, user: User, base_url: str, since: datetime) -> list[dict]:
         game_rules, state = rules(game), game_state(game)
         names = names_of(db, game)
         moves = db.exec(select(Move).where(Move.game_id == game.id, Move.created_at >= since).order_by(Move.seq))
-        changes = [line for m in moves for e in engines.events_for(m.events, seat.seat)
+        changes = [line for m in moves for e in engine.events_for(m.events, seat.seat)
                    if (line := game_rules.describe_event(e, names))]
         found.append({"game_id": game.id, "title": game.title, "url": f"{base_url}/games/{game.id}",
                       "waiting": seat.seat in game_rules.pending(state), "deadline": None, "changes": changes[-10:],

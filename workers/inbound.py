@@ -17,7 +17,7 @@ from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlmodel import Session, select
 
-import engine as engines
+import engine
 from engine.grammar import all_forms
 from service import play, rows, table_talk
 from service.db import transaction
@@ -42,10 +42,10 @@ _PROSE_NAMED = 8  # pieces of text passed over that an answer quotes
 HELP, BOARD, RESIGN, CONFIRM = {"help", "?"}, {"board", "status"}, {"resign"}, {"resign", "yes", "confirm"}
 
 
-def process(engine, settings, inbound_id: int) -> play.Work:
+def process(database, settings, inbound_id: int) -> play.Work:
     """Process one stored message if not done yet; returns the work to hand on."""
     try:
-        with transaction(engine) as db:
+        with transaction(database) as db:
             row = db.exec(select(InboundMail).where(InboundMail.id == inbound_id).with_for_update()).first()
             if row is None or row.processed_at is not None:
                 return play.Work()
@@ -59,7 +59,7 @@ def process(engine, settings, inbound_id: int) -> play.Work:
         failure = err
     # Whatever the message did was rolled back; it is marked, never retried in a loop.
     log.error("inbound message %s could not be processed: %r", inbound_id, failure)
-    with transaction(engine) as db:
+    with transaction(database) as db:
         row = db.get(InboundMail, inbound_id)
         detail = failure.message if isinstance(failure, ServiceError) else f"{type(failure).__name__}: {failure}"
         row.processed_at, row.outcome, row.detail = utcnow(), "failed", detail[:2000]
@@ -203,7 +203,7 @@ class _Conversation:
         for text in texts:
             try:
                 moves.append(self.rules.parse_move(text))
-            except engines.MoveParseError as err:
+            except engine.MoveParseError as err:
                 return self.answer("unreadable", [f"Nothing was applied: \"{text}\" could not be read ({err.message})."],
                                    forms=True, decision=True)
         try:
@@ -248,7 +248,7 @@ class _Conversation:
             done.notifications.extend(work.notifications)
             done.deadlines.extend(work.deadlines)
             applied.append(f"Applied: {self.rules.describe(move)}.")
-            applied += [f"  {line}" for event in engines.events_for(events, self.seat.seat)
+            applied += [f"  {line}" for event in engine.events_for(events, self.seat.seat)
                         if event.get("seat") != self.seat.seat or event.get("type") not in _OWN_MOVE_EVENTS
                         if (line := self.rules.describe_event(event, names))]
         # Handed on only now: the rows of moves that a later illegal one rolls back are never sent.
@@ -362,7 +362,7 @@ def _holds_a_move(piece: str, verbs: set[str], game) -> bool:
             try:
                 game.parse_move(" ".join(words[start:end]))
                 return True
-            except engines.MoveParseError:
+            except engine.MoveParseError:
                 continue
     return False
 

@@ -14,6 +14,6 @@ def start_dispatcher(app: Flask) -> None:
     state = app.extensions["turnpost"]
     settings = state["settings"]
     if settings.redis_url:
-        state["dispatcher"] = CeleryDispatcher(settings, state["engine"])
+        state["dispatcher"] = CeleryDispatcher(settings, state["database"])
     else:
-        state["dispatcher"] = InProcessDispatcher(settings, state["engine"]).start()
+        state["dispatcher"] = InProcessDispatcher(settings, state["database"]).start()

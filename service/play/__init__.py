@@ -8,6 +8,7 @@ caller can hand them to the workers after the commit (`service.tasks.after_commi
 
 One module per family of use cases: records (loading and checking, shared),
 deadlines, ending, moves, joining and leaving."""
+from service.play.deadlines import time_control_of
 from service.play.ending import json_keys
 from service.play.joining import InvitationLimits, cancel, create_game, invite, join, rematch, respond
 from service.play.leaving import resign, time_out, vote_abandon
@@ -54,6 +55,7 @@ __all__ = [
     "submit_move",
     "submit_move_to_locked",
     "submit_user_move",
+    "time_control_of",
     "time_out",
     "users_of",
     "vote_abandon",

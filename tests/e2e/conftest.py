@@ -69,7 +69,7 @@ def sign_in(live, browser, email):
     page.fill("input[name=email]", email)
     page.click("button[type=submit]")
     page.wait_for_selector("text=A sign-in link is on its way")
-    with transaction(live.extensions["turnpost"]["engine"]) as db:
+    with transaction(live.extensions["turnpost"]["database"]) as db:
         row = db.exec(select(Notification).where(Notification.email == email, Notification.kind == "sign_in")
                       .order_by(Notification.id.desc())).first()
     page.goto(sign_in_url(live.extensions["turnpost"]["settings"], row.payload))

@@ -20,7 +20,7 @@ def emails():
 
 
 def engine_of(live):
-    return live.extensions["turnpost"]["engine"]
+    return live.extensions["turnpost"]["database"]
 
 
 def test_two_players_create_join_and_fight_a_revolt(live, browser, screenshot):

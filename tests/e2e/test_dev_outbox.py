@@ -32,7 +32,7 @@ def embedded(database_url, tmp_path):
     app = create_app(settings)
     start_dispatcher(app)
     state = app.extensions["turnpost"]
-    inbound = start_inbound_smtp(settings, state["engine"], state["dispatcher"].inbound, "127.0.0.1",
+    inbound = start_inbound_smtp(settings, state["database"], state["dispatcher"].inbound, "127.0.0.1",
                                  settings.inbound_smtp_port)
     server = make_server("127.0.0.1", port, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -47,7 +47,7 @@ def test_a_reply_typed_in_the_local_outbox_is_a_move(embedded, browser, screensh
     ann, bob = Player(embedded, "ann-outbox@example.org"), Player(embedded, "bob-outbox@example.org")
     game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email], "title": "Outbox game"}).json
     bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]})
-    with transaction(embedded.extensions["turnpost"]["engine"]) as db:
+    with transaction(embedded.extensions["turnpost"]["database"]) as db:
         row = db.get(Game, game["id"])
         rules = engine.get_game("tigris")
         state = rules.from_json(row.state)
@@ -73,7 +73,7 @@ def test_a_reply_typed_in_the_local_outbox_is_a_move(embedded, browser, screensh
     turn.locator("button", has_text="Send reply").click()
     page.wait_for_url("**/dev/mail?replied=*")
     for _ in range(50):
-        with transaction(embedded.extensions["turnpost"]["engine"]) as db:
+        with transaction(embedded.extensions["turnpost"]["database"]) as db:
             if db.get(Game, game["id"]).version == version + 1:
                 break
         time.sleep(0.1)

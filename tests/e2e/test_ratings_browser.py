@@ -20,7 +20,7 @@ def test_ratings_on_the_game_page_player_page_and_leaderboard(live, browser, scr
     page.check("input[name=rated]")
     page.click("button:has-text('Create and invite')")
     game_id = int(page.url.rstrip("/").split("/")[-1])
-    engine = live.extensions["turnpost"]["engine"]
+    engine = live.extensions["turnpost"]["database"]
     with transaction(engine) as db:  # the rival accepts, then resigns: the creator wins
         user = user_for_email(db, rival)
         game, _ = play.respond(db, game_id, user, True, play.load_game(db, game_id).version)

@@ -108,7 +108,7 @@ def own_app(own_database, tmp_path):
     app = create_app(settings)
     app.config["TESTING"] = True
     yield app
-    app.extensions["turnpost"]["engine"].dispose()
+    app.extensions["turnpost"]["database"].dispose()
 
 
 @pytest.fixture
@@ -152,12 +152,12 @@ def fault_stack(own_database, smtp_server, own_redis, tmp_path):
         return spawn("beat", "--loglevel=info", "--schedule", str(tmp_path / "beat-schedule"))
 
     stack = type("FaultStack", (), {
-        "app": app, "settings": settings, "engine": app.extensions["turnpost"]["engine"], "redis": own_redis,
+        "app": app, "settings": settings, "engine": app.extensions["turnpost"]["database"], "redis": own_redis,
         "inbox": smtp_server, "worker": staticmethod(worker), "beat": staticmethod(beat), "logs": tmp_path,
         "env": env,  # the processes' environment: a test may change it before starting them
     })()
     yield stack
-    app.extensions["turnpost"]["engine"].dispose()
+    app.extensions["turnpost"]["database"].dispose()
     for process in processes:
         if process.poll() is None:
             process.terminate()

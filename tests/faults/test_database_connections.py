@@ -66,7 +66,7 @@ def test_connection_killed_inside_a_move_gives_503_and_changes_nothing(own_app):
     app = own_app
     players, game = start_game(lambda name: Player(app, f"{name}-{uuid.uuid4().hex[:8]}@example.org"), 2)
     gid = game["id"]
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     armed = {"kills": 0}
 
     def kill_before_move_insert(conn, cursor, statement, parameters, context, executemany):
@@ -94,7 +94,7 @@ def test_connection_killed_inside_a_move_gives_503_and_changes_nothing(own_app):
 
 
 def assert_whole_moves(app, gid: str, start_version: int) -> None:
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         row = db.get(Game, gid)
         moves = list(db.exec(select(Move).where(Move.game_id == gid).order_by(Move.seq)))
         assert [m.seq for m in moves] == list(range(1, len(moves) + 1))

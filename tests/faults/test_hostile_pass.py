@@ -36,7 +36,7 @@ def hostile_bodies(fields: list[str]):
 def world(app, make_player):
     players, game = start_game(make_player, 2)
     client = app.test_client()
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         secret = start_session(db, user_for_email(db, players[0].email))
     with client.session_transaction() as session:
         session["sid"] = secret
@@ -125,7 +125,7 @@ def test_no_form_answers_5xx_to_deeply_nested_text(app, world):
 def sign_in_again(app, client, player) -> None:
     """A new session for the world's client after a form signed it out."""
     with client.session_transaction() as session:
-        with transaction(app.extensions["turnpost"]["engine"]) as db:
+        with transaction(app.extensions["turnpost"]["database"]) as db:
             session["sid"] = start_session(db, user_for_email(db, player.email))
 
 

@@ -65,7 +65,7 @@ def test_bot_seats_play_to_the_end_and_only_humans_get_email(app, make_player, d
     assert game["timeout_policy"] == "bot"
     assert [p["bot"] for p in game["players"]].count(None) == 1
     assert all(p["email"] is None for p in game["players"] if p["bot"])
-    engine_ = app.extensions["turnpost"]["engine"]
+    engine_ = app.extensions["turnpost"]["database"]
     # A card game takes the greedy bot long; its first 150 decisions show the same.
     choose, until = (purposeful_choice, 150) if game_type == "euphrat-cards" else (None, None)
     final = play_human(human, game["id"], random.Random(3), engine_, choose=choose, until_move=until)
@@ -135,7 +135,7 @@ def _bot_inputs(app, make_player, db, monkeypatch, hand: dict) -> list[str]:
         return real_choose(self, view, moves)
 
     monkeypatch.setattr(engine.bots.base.Bot, "choose", recording_choose)
-    fire_due(app.extensions["turnpost"]["engine"])
+    fire_due(app.extensions["turnpost"]["database"])
     monkeypatch.setattr(engine.bots.base.Bot, "choose", real_choose)
     return shown
 
@@ -180,7 +180,7 @@ def test_a_late_players_decision_is_made_by_a_bot_under_the_default_policy(app, 
     players, game = start_game(make_player, 2)
     assert game["timeout_policy"] == "bot"
     late = int(next(iter(game["pending"])))
-    engine_ = app.extensions["turnpost"]["engine"]
+    engine_ = app.extensions["turnpost"]["database"]
     with db() as session:
         timeout = session.exec(select(Deadline).where(
             Deadline.game_id == game["id"], Deadline.seat == late, Deadline.kind == "timeout")).one()

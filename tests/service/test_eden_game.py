@@ -42,7 +42,7 @@ def test_an_acquisition_is_bid_over_http_between_two_seats(app, make_player):
     players, game = start_game(make_player, 3, game="eden")
     gid = game["id"]
     state = position({"C4": "y1"}, hands={0: ["B4", "A7"]}, mana={0: 100, 1: 100})
-    version = put_position(app.extensions["turnpost"]["engine"], gid, state)
+    version = put_position(app.extensions["turnpost"]["database"], gid, state)
     for seat, text in ((0, "irrigate B4"), (0, "contest C4"), (0, "bid 10")):
         answer = players[seat].post(f"/api/games/{gid}/moves", json={"text": text, "version": version})
         assert answer.status_code == 200, answer.json
@@ -68,7 +68,7 @@ def test_the_eden_decision_email_shows_hand_mana_picture_and_bid_links(app, make
     players, game = start_game(make_player, 3, game="eden")
     gid = game["id"]
     state = position({"C4": "y1"}, hands={0: ["B4", "A7"], 1: ["K2", "E5"]}, mana={1: 135})
-    version = put_position(app.extensions["turnpost"]["engine"], gid, state)
+    version = put_position(app.extensions["turnpost"]["database"], gid, state)
     for text in ("irrigate B4", "contest C4", "bid 10"):
         version = players[0].post(f"/api/games/{gid}/moves", json={"text": text, "version": version}).json["game"]["version"]
     row = outbox(players[1].email, "your_turn")[-1]
@@ -103,7 +103,7 @@ def test_no_response_leaks_another_seats_mana_or_drawn_card(app, make_player):
     players, game = start_game(make_player, 3, game="eden", spectators=True)
     gid = game["id"]
     state = position(hands={0: ["A1", "B1", "C1", "D1"]}, mana=MANA_SENTINELS)
-    version = put_position(app.extensions["turnpost"]["engine"], gid, state)
+    version = put_position(app.extensions["turnpost"]["database"], gid, state)
     answer = players[0].post(f"/api/games/{gid}/moves", json={"text": "pass", "version": version})
     assert answer.status_code == 200
     mine = players[0].get(f"/api/games/{gid}/log").json["entries"][-1]
@@ -129,7 +129,7 @@ def test_no_response_leaks_another_seats_mana_or_drawn_card(app, make_player):
 
 def test_the_game_page_draws_each_cultivation_card_of_the_hand_with_its_shape(app, make_player):
     players, game = start_game(make_player, 3, game="eden")
-    put_position(app.extensions["turnpost"]["engine"], game["id"],
+    put_position(app.extensions["turnpost"]["database"], game["id"],
                  position({}, hands={0: ["B4", "K3", "K5"], 1: ["K2"]}, market=["K4"]))
     html = players[0].get(f"/games/{game['id']}").get_data(as_text=True)
     hand = html.split('<ul class="hand-cards">', 1)[1].split("</ul>", 1)[0]
@@ -143,7 +143,7 @@ def test_the_game_page_draws_each_cultivation_card_of_the_hand_with_its_shape(ap
 def test_the_plain_text_email_draws_the_garden_as_a_grid(app, make_player, outbox, db):
     players, game = start_game(make_player, 3, game="eden")
     gid = game["id"]
-    version = put_position(app.extensions["turnpost"]["engine"], gid,
+    version = put_position(app.extensions["turnpost"]["database"], gid,
                            position({"C4": "y1", "D5": "r3"}, hands={0: ["B4", "A7"], 1: ["E5"]}))
     players[0].post(f"/api/games/{gid}/moves", json={"text": "pass", "version": version})
     text = outbox_text(app, db, outbox(players[1].email, "your_turn")[-1:])

@@ -45,7 +45,7 @@ def test_three_player_game_from_invitation_to_conflict_and_resignation(app, make
 
     # A revolt: seat 0 places a priest into seat 1's kingdom; seat 1 defends over HTTP.
     state = revolt_position({0: {"red": 3, "black": 3}, 1: {"red": 2, "blue": 4}, 2: {"green": 6}}, players=3)
-    version = put_position(app.extensions["turnpost"]["engine"], gid, state)
+    version = put_position(app.extensions["turnpost"]["database"], gid, state)
     answer = players[0].post(f"/api/games/{gid}/moves", json={"text": "leader priest H4", "version": version})
     assert answer.status_code == 200 and answer.json["game"]["pending"] == {"0": "support"}
     answer = players[0].post(f"/api/games/{gid}/moves", json={"move": {"type": "commit_support", "count": 2}, "version": answer.json["version"]})

@@ -80,7 +80,7 @@ def test_the_new_game_form_refuses_days_out_of_range(app, game, days):
     answer = client.post("/games/new", data=form)
     assert answer.status_code == 422, answer.status_code
     assert "days per decision" in answer.get_data(as_text=True)
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         from sqlmodel import select
 
         assert db.exec(select(Game).where(Game.title == f"days {days}")).first() is None
@@ -99,7 +99,7 @@ def signed_in_client(app, player):
     from service.auth import start_session, user_for_email
 
     client = app.test_client()
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         secret = start_session(db, user_for_email(db, player.email))
     with client.session_transaction() as session:
         session["sid"] = secret

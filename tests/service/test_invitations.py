@@ -60,7 +60,7 @@ def test_no_invitation_email_to_who_chose_none(app, make_player, db):
     with db() as session:
         row = session.exec(select(Notification).where(Notification.email == target)).one()
     state = app.extensions["turnpost"]
-    assert deliver(state["engine"], state["settings"], row.id, transport=None) == "skipped"
+    assert deliver(state["database"], state["settings"], row.id, transport=None) == "skipped"
     assert game["players"][1]["status"] == "invited"  # he still finds it when he signs in
 
 
@@ -70,7 +70,7 @@ def test_the_title_is_quoted_user_text_not_the_subject(app, make_player, db):
     target = fresh("target")
     creator.post("/api/games", json={"game": "tigris", "players": 2, "invite": [target], "title": title})
     settings = app.extensions["turnpost"]["settings"]
-    with transaction(app.extensions["turnpost"]["engine"]) as session:
+    with transaction(app.extensions["turnpost"]["database"]) as session:
         row = session.exec(select(Notification).where(Notification.email == target)).one()
         mail = compose(session, settings, row)
     assert "URGENT" not in mail.subject and "bank" not in mail.subject

@@ -95,7 +95,7 @@ def _started_game(app, game_id: str):
     """A started game of PLAYERS players named as in NAMES, seated in invitation order;
     its id and the players."""
     people = [Player(app, f"golden-{game_id}-{i}@example.org") for i in range(PLAYERS)]
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         for person, name in zip(people, NAMES):
             db.exec(select(User).where(User.email == person.email)).one().name = name
     game = people[0].post("/api/games", json={"game": game_id, "players": PLAYERS, "spectators": True,
@@ -103,7 +103,7 @@ def _started_game(app, game_id: str):
     for person in people[1:]:
         game = person.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
     assert game["status"] == "active", game
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         seats = {s.email: s.seat for s in db.exec(select(Seat).where(Seat.game_id == game["id"]))}
     assert [seats[p.email] for p in people] == list(range(PLAYERS)), seats  # a fixed seat order
     return game["id"], people
@@ -112,7 +112,7 @@ def _started_game(app, game_id: str):
 def _put(app, game_id: int, rules, state) -> None:
     """Store `state` in the game, with a timeout at a fixed time for each seat it waits for
     (the game's own, made at its start, follow its random seed)."""
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         game = db.get(Game, game_id)
         game.state = rules.to_json(state)
         game.seed = SEED
@@ -127,7 +127,7 @@ def _decision_email(app, game_id: int, seat: int) -> tuple[str, str]:
     from workers.compose import compose
 
     settings = app.extensions["turnpost"]["settings"]
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         row = Notification(id=1, kind="your_turn", email="golden@example.org", game_id=game_id, seat=seat,
                            payload={"since_seq": 0}, message_id="<golden@turnpost.test>")
         mail = compose(db, settings, row)

@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from service import play, ratings
 from service.auth import user_for_email
-from service.models import Game, Rating, Seat
+from service.models import Game, Rating, Seat, utcnow
 from tests.conftest import start_game
 from tests.service.test_hostile_input import signed_in_client
 from tests.workers.test_links_and_preferences import csrf_of
@@ -31,7 +31,7 @@ def finish_rated(db, user_ids: list[int], ranking: list[list[int]], resigned=())
                     status="finished", result={"ranking": ranking})
         seats = [Seat(game_id=0, seat=n, email=f"seat{n}", user_id=uid, status="accepted", resigned=n in resigned)
                  for n, uid in enumerate(user_ids)]
-        ratings.rate_game(session, game, seats, play.utcnow())
+        ratings.rate_game(session, game, seats, utcnow())
 
 
 def stored(db, user_ids: list[int]) -> list[tuple[float, float, int]]:

@@ -28,7 +28,7 @@ SEEDS = {"tigris": 3, "euphrat-cards": 1, "eden": 2, "civ-cards": 3}  # games th
 def finish_by_random_play(app, game_id: int) -> list[tuple]:
     """Play the started game to its end from its own seed, writing the log, the final
     state and the result as the service does; returns the (state, seat, move) steps."""
-    db_engine = app.extensions["turnpost"]["engine"]
+    db_engine = app.extensions["turnpost"]["database"]
     with transaction(db_engine) as db:
         game = db.get(Game, game_id)
         rules = engine.get_game(game.game_type)
@@ -43,7 +43,7 @@ def finish_by_random_play(app, game_id: int) -> list[tuple]:
 
 
 def check_every_step(app, game_id: int, positions: list[tuple], viewer: int | None, rng: random.Random) -> None:
-    db_engine = app.extensions["turnpost"]["engine"]
+    db_engine = app.extensions["turnpost"]["database"]
     with reading(db_engine) as db:
         game = db.get(Game, game_id)
         moves = list(db.exec(Move.__table__.select().where(Move.game_id == game_id).order_by(Move.seq)))
@@ -89,7 +89,7 @@ def test_replay_steps_follow_the_callers_log_and_refuse_what_is_not_there(app, m
     start = players[0].get(f"/api/games/{gid}/history/0").json
     assert start["step"] == 0 and start["steps"] == 0 and start["entry"] is None
     rules = engine.get_game("tigris")
-    with reading(app.extensions["turnpost"]["engine"]) as db:
+    with reading(app.extensions["turnpost"]["database"]) as db:
         state = rules.from_json(db.get(Game, gid).state)
     assert start["view"] == rules.view(state, 0)
     seat = min(rules.pending(state))
@@ -113,7 +113,7 @@ def test_the_replay_page_steps_show_the_board_and_the_entry(app, make_player):
     players, game = start_game(make_player, 2)
     gid = game["id"]
     rules = engine.get_game("tigris")
-    with reading(app.extensions["turnpost"]["engine"]) as db:
+    with reading(app.extensions["turnpost"]["database"]) as db:
         state = rules.from_json(db.get(Game, gid).state)
     seat = min(rules.pending(state))
     move = next(m for m in rules.legal_moves(state, seat) if m["type"] == "place_tile")

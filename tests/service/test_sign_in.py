@@ -95,7 +95,7 @@ def test_asking_for_a_link_does_the_same_work_for_known_and_unknown_addresses(ap
     from service.auth import user_for_email
     from service.models import User
 
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     known, unknown = f"known-{uuid.uuid4().hex[:8]}@example.org", f"unknown-{uuid.uuid4().hex[:8]}@example.org"
     with db() as session:
         user_for_email(session, known)

@@ -29,13 +29,13 @@ def sqlite_app(tmp_path):
         maildir=tmp_path / "mail", rate_limit="1000000 per minute"))
     app.config["TESTING"] = True
     yield app
-    app.extensions["turnpost"]["engine"].dispose()
+    app.extensions["turnpost"]["database"].dispose()
 
 
 def test_a_game_on_sqlite_keeps_its_log_deadlines_and_outbox_whole(sqlite_app):
     from tests.conftest import Player
 
-    engine_ = sqlite_app.extensions["turnpost"]["engine"]
+    engine_ = sqlite_app.extensions["turnpost"]["database"]
     make = lambda name: Player(sqlite_app, f"{name}@example.org")  # noqa: E731
     players, game = start_game(make, 3, time_control={"initial_seconds": 2 * 86400})
     gid = game["id"]

@@ -52,5 +52,5 @@ def test_the_pages_tell_a_stranger_it_is_not_his_game_not_that_it_changed(app, m
                          follow_redirects=True)
     text = answer.get_data(as_text=True)
     assert "The game changed since you loaded this page" not in text and "version" not in text.lower(), text[:2000]
-    with transaction(app.extensions["turnpost"]["engine"]) as db:
+    with transaction(app.extensions["turnpost"]["database"]) as db:
         assert db.get(Game, game["id"]).version == game["version"]

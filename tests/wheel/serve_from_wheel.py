@@ -27,7 +27,7 @@ def main(work: Path) -> dict:
     settings = Settings(database_url=url, redis_url=None, smtp_url=None, base_url="http://turnpost.test",
                         secret_key="wheel-test", maildir=work / "mail")
     app = create_app(settings)
-    database = app.extensions["turnpost"]["engine"]
+    database = app.extensions["turnpost"]["database"]
     with transaction(database) as db:
         ann = user_for_email(db, "ann@example.org")
         game, _ = create_game(db, ann, "tigris", 2, invite=[{"bot": "random"}], spectators=True, title="Wheel")

@@ -29,7 +29,7 @@ class MailService:
 
     def __init__(self, app, sink, port: int):
         self.settings = app.extensions["turnpost"]["settings"]
-        self.engine = app.extensions["turnpost"]["engine"]
+        self.engine = app.extensions["turnpost"]["database"]
         self.sink, self.port = sink, port
         self.sender = SmtpSender(sink.url)
         self.controller = start_inbound_smtp(self.settings, self.engine, self.handle, "127.0.0.1", port)

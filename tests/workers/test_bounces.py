@@ -106,7 +106,7 @@ class RefusingInbox(Inbox):
 
 
 def test_a_synchronous_550_marks_the_address_and_later_mail_is_not_tried(app, make_player):
-    engine, settings = app.extensions["turnpost"]["engine"], app.extensions["turnpost"]["settings"]
+    engine, settings = app.extensions["turnpost"]["database"], app.extensions["turnpost"]["settings"]
     players, _ = start_game(make_player, 3)
     with transaction(engine) as db:
         rows = {p.email: list(db.exec(select(Notification.id).where(Notification.email == p.email,

@@ -109,7 +109,7 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
                     process.wait()
 
     stack = type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker), "inbox": smtp_server,
-                               "engine": app.extensions["turnpost"]["engine"], "redis": redis_client})()
+                               "engine": app.extensions["turnpost"]["database"], "redis": redis_client})()
     yield stack
     for process in workers:
         if process.poll() is None:

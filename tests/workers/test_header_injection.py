@@ -157,7 +157,7 @@ def test_a_title_stored_with_line_breaks_or_encoded_words_adds_no_header(app, ma
     with db() as session:
         rows = session.exec(select(Notification.id).where(Notification.game_id == game["id"])).all()
     settings = app.extensions["turnpost"]["settings"]
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     results = [deliver(engine, settings, row_id, raw_smtp.sender) for row_id in rows]
     assert results and set(results) == {"sent"}, results
     assert len(raw_smtp.raw) == len(rows)

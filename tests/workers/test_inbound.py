@@ -660,7 +660,7 @@ def comment_nested_from(depth: int) -> bytes:
 def test_a_war_commitment_right_after_ones_own_action_gets_an_email(make_player, app, mail):
     (ann, _), started = start_game(make_player, 2)  # in seat order: the position has seat 0 to act
     game_id = started["id"]
-    engine_ = app.extensions["turnpost"]["engine"]
+    engine_ = app.extensions["turnpost"]["database"]
     version = put_position(engine_, game_id, revolt_position({0: {"red": 3}, 1: {"red": 2, "blue": 4}}))
     before = len([n for n in _rows(mail, ann.email) if n.kind == "your_turn"])
     assert ann.post(f"/api/games/{game_id}/moves", json={"text": "leader priest H4", "version": version}).status_code == 200

@@ -31,7 +31,7 @@ def receiver(app):
     settings = app.extensions["turnpost"]["settings"]
     handed_on: list[int] = []
     port = free_port()
-    server = start_inbound_smtp(settings, app.extensions["turnpost"]["engine"], handed_on.append, "127.0.0.1", port)
+    server = start_inbound_smtp(settings, app.extensions["turnpost"]["database"], handed_on.append, "127.0.0.1", port)
     server.handed_on, server.port, server.settings = handed_on, port, settings
     yield server
     server.stop()
@@ -190,7 +190,7 @@ def celery_on_test_queue(app, database_url, redis_client, monkeypatch, tmp_path)
 def test_the_inbound_sweep_enqueues_only_lost_replies_and_each_once(app, db, redis_client, celery_on_test_queue):
     from workers.tasks import sweep_inbound
 
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     settings = app.extensions["turnpost"]["settings"]
     raw = f"From: a@example.org\r\nMessage-ID: <{uuid.uuid4().hex}@x>\r\n\r\nboard\r\n".encode()
     ours = store_message(engine, raw, [signed(settings, 930_000 + n) for n in range(30)])
@@ -209,7 +209,7 @@ def test_the_inbound_sweep_enqueues_only_lost_replies_and_each_once(app, db, red
 
 
 def test_a_stored_reply_is_handed_on_by_the_sweep_only_if_its_hand_over_failed(app):
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     settings = app.extensions["turnpost"]["settings"]
     raw = f"Message-ID: <{uuid.uuid4().hex}@x>\r\n\r\nboard\r\n".encode()
     inbound_id = store(engine, raw, signed(settings, 940_001))
@@ -219,7 +219,7 @@ def test_a_stored_reply_is_handed_on_by_the_sweep_only_if_its_hand_over_failed(a
 
 
 def test_a_report_past_the_parse_budget_is_marked_failed_and_marks_nothing(app):
-    engine, settings = app.extensions["turnpost"]["engine"], app.extensions["turnpost"]["settings"]
+    engine, settings = app.extensions["turnpost"]["database"], app.extensions["turnpost"]["settings"]
     report = many_parts(mime_budget.MAX_PARTS + 1, "MAILER-DAEMON@mx.example.org").replace(
         b"multipart/mixed", b"multipart/report; report-type=delivery-status", 1)
     inbound_id = store(engine, report, bounce_address(settings.secret_key, settings.mail_domain, 123_456), "<>")

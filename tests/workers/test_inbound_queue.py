@@ -58,7 +58,7 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
     yield type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker), "inbox": smtp_server,
-                             "engine": app.extensions["turnpost"]["engine"], "queue": queue, "redis": redis_client})()
+                             "engine": app.extensions["turnpost"]["database"], "queue": queue, "redis": redis_client})()
     for process in processes:
         process.terminate()
     for process in processes:

@@ -80,7 +80,7 @@ def test_daily_digest_lists_games_waiting_first_once_a_day(app, make_player, db)
     with db() as session:
         for p in players:
             session.exec(select(User).where(User.email == p.email)).one().email_mode = "digest"
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     now = datetime.now(timezone.utc)
     work = write_digests(engine, "http://turnpost.test", now)
     mine = [n for n in work.notifications if n.email in {p.email for p in players}]
@@ -100,7 +100,7 @@ def test_digest_email_shows_each_games_board(app, make_player, db):
     players, game = start_game(make_player, 2)
     with db() as session:
         session.exec(select(User).where(User.email == players[0].email)).one().email_mode = "digest"
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     work = write_digests(engine, "http://turnpost.test", datetime.now(timezone.utc))
     [row] = [n for n in work.notifications if n.email == players[0].email]
     with db() as session:

@@ -10,7 +10,7 @@ from workers.delivery import unsent_ids
 
 
 def test_sweep_finds_every_unsent_row_past_any_batch(app):
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     old = utcnow() - timedelta(minutes=5)
     with transaction(engine) as db:
         rows = [Notification(kind="sign_in", email=f"sweep{n}@example.org", payload={}, message_id=f"<sweep{n}@t>",
@@ -38,7 +38,7 @@ def test_the_embedded_sweep_waits_while_deliveries_are_queued(app, tmp_path):
 
     from workers.dispatch import InProcessDispatcher
 
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     settings = dataclasses.replace(app.extensions["turnpost"]["settings"], maildir=tmp_path / "mail")
     old = utcnow() - timedelta(minutes=5)
     with transaction(engine) as db:

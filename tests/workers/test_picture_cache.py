@@ -55,7 +55,7 @@ def test_the_recipients_of_one_position_share_one_render(app, make_player, db, s
     sender = SmtpSender(settings.smtp_url)
     renders = cache_for(settings).renders
     for notification_id in ids:
-        assert deliver(app.extensions["turnpost"]["engine"], settings, notification_id, sender) == "sent"
+        assert deliver(app.extensions["turnpost"]["database"], settings, notification_id, sender) == "sent"
     sender.close()
     assert len(smtp_server.messages) == 3
     assert {message["To"] for message in smtp_server.messages} == {p.email for p in players}
@@ -95,7 +95,7 @@ def test_without_redis_the_picture_is_drawn_anew_and_the_email_goes(app, make_pl
     settings = mail_settings(app, smtp_server, nothing_listens, f"no-redis-{game['id']}")
     sender = SmtpSender(settings.smtp_url)
     for notification_id in ids:
-        assert deliver(app.extensions["turnpost"]["engine"], settings, notification_id, sender) == "sent"
+        assert deliver(app.extensions["turnpost"]["database"], settings, notification_id, sender) == "sent"
     sender.close()
     assert len(smtp_server.messages) == 2
     assert all(board_of(message).startswith(PNG_SIGNATURE) for message in smtp_server.messages)

@@ -74,7 +74,7 @@ def row(engine, notification_id) -> Notification:
 
 
 def test_temporary_failures_back_off_then_the_row_dies(app, settings, moody):
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     email = f"busy-{uuid.uuid4().hex[:8]}@example.org"
     moody.replies[email] = "451 4.3.0 try again later"
     rid = sign_in_row(engine, email)
@@ -100,7 +100,7 @@ def test_temporary_failures_back_off_then_the_row_dies(app, settings, moody):
 
 
 def test_a_temporary_failure_then_success_sends_once(app, settings, moody):
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     email = f"later-{uuid.uuid4().hex[:8]}@example.org"
     moody.replies[email] = "451 4.3.0 try again later"
     rid = sign_in_row(engine, email)
@@ -113,7 +113,7 @@ def test_a_temporary_failure_then_success_sends_once(app, settings, moody):
 
 
 def test_a_permanent_refusal_is_never_retried(app, settings, moody):
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     email = f"gone-{uuid.uuid4().hex[:8]}@example.org"
     moody.replies[email] = "550 5.1.1 no such user"
     rid = sign_in_row(engine, email)
@@ -123,7 +123,7 @@ def test_a_permanent_refusal_is_never_retried(app, settings, moody):
 
 
 def test_one_delivery_in_flight_per_row(app, settings, moody):
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     rid = sign_in_row(engine, f"held-{uuid.uuid4().hex[:8]}@example.org",
                       claimed_until=utcnow() + timedelta(minutes=5), attempts=1)
     assert deliver(engine, settings, rid, moody.sender) == "in_flight"
@@ -137,7 +137,7 @@ def test_one_delivery_in_flight_per_row(app, settings, moody):
 
 
 def test_attempts_count_when_composing_fails(app, settings, moody):
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     with transaction(engine) as db:
         broken = Notification(kind="sign_in", email=f"broken-{uuid.uuid4().hex[:8]}@example.org",
                               message_id=f"<{uuid.uuid4().hex}@t>", payload={})  # no link to compose
@@ -153,7 +153,7 @@ def test_attempts_count_when_composing_fails(app, settings, moody):
 
 
 def test_the_outbox_command_lists_dead_and_retrying_rows_newest_first(app, settings, moody, database_url):
-    engine = app.extensions["turnpost"]["engine"]
+    engine = app.extensions["turnpost"]["database"]
     rids = []
     for name in ("older", "bounce"):
         email = f"{name}-{uuid.uuid4().hex[:8]}@example.org"

@@ -59,7 +59,7 @@ def first_actions(game_id: int, engine_) -> tuple[int, list[str], int]:
 def test_a_game_talked_by_page_api_and_email_reaches_each_player_as_chosen(app, make_player, mail):
     players, game = start_game(make_player, 4, spectators=True)
     gid = game["id"]
-    seat, (first, second), next_seat = first_actions(gid, app.extensions["turnpost"]["engine"])
+    seat, (first, second), next_seat = first_actions(gid, app.extensions["turnpost"]["database"])
     eager, patient = players[seat], players[next_seat]  # the one to act, and the one after him
     muted, unsubscribed = [p for p in players if p not in (eager, patient)]
     watcher = make_player("watcher")

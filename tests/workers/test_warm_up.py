@@ -26,7 +26,7 @@ def test_after_the_warm_up_each_game_s_background_is_ready():
 
 def test_a_new_process_opens_its_connections_and_keeps_them(app, smtp_server):
     sender = SmtpSender(smtp_server.url)
-    open_connections(app.extensions["turnpost"]["engine"], sender, None)
+    open_connections(app.extensions["turnpost"]["database"], sender, None)
     opened = sender._connection
     assert opened is not None
     sender.send(build_message(sample()))
