@@ -27,7 +27,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 sys.path.insert(0, os.path.dirname(_HERE))
 
 import engine  # noqa: E402
-from bench.common import seat_tokens, free_port, fresh_database, two_player_games  # noqa: E402
+from bench.common import free_port, fresh_database, seat_tokens, two_player_games  # noqa: E402
 
 DB = "turnpost_bench"
 TIGRIS = engine.get_game("tigris")

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
@@ -38,10 +38,10 @@ LEAD = 30  # seconds before the first deadline is due (the mirror is built meanw
 
 def insert_deadlines(url: str, count: int, window: float) -> datetime:
     """`count` reminders spread over the window; returns when the first is due."""
-    first = datetime.now(timezone.utc) + timedelta(seconds=LEAD)
+    first = datetime.now(UTC) + timedelta(seconds=LEAD)
     with psycopg.connect(url.replace("+psycopg", "")) as conn:
         seats = conn.execute("SELECT game_id, seat FROM seat WHERE decision_started_at IS NOT NULL ORDER BY game_id").fetchall()
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         with conn.cursor().copy("COPY deadline (game_id, seat, kind, due_at, created_at) FROM STDIN") as copy:
             for n in range(count):
                 game_id, seat = seats[n % len(seats)]

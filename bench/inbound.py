@@ -32,11 +32,11 @@ from sqlmodel import select  # noqa: E402
 from bench.common import ADMIN, fresh_database, two_player_games  # noqa: E402
 from service.config import Settings  # noqa: E402
 from service.db import make_engine, transaction  # noqa: E402
+from service.inbound_store import store  # noqa: E402
 from service.models import Game, InboundMail, User  # noqa: E402
 from service.play import game_state, rules  # noqa: E402
 from service.reply_address import ReplyToken, reply_address  # noqa: E402
 from workers.inbound import process  # noqa: E402
-from service.inbound_store import store  # noqa: E402
 
 DB = "turnpost_bench_inbound"
 QUOTE = "\n".join(f"> line {n} of the turn email, with the moves open now and the links" for n in range(40))

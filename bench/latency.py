@@ -31,7 +31,7 @@ import psycopg  # noqa: E402
 import redis  # noqa: E402
 
 import engine  # noqa: E402
-from bench.common import seat_tokens, service_env, free_port, fresh_database, start_sink, two_player_games  # noqa: E402
+from bench.common import free_port, fresh_database, seat_tokens, service_env, start_sink, two_player_games  # noqa: E402
 
 DB = "turnpost_bench_latency"
 QUEUE = "turnpost-bench-latency"

@@ -20,10 +20,10 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 sys.path.insert(0, os.path.dirname(_HERE))
 
 import engine  # noqa: E402
-from bench.common import seat_tokens, fresh_database, two_player_games  # noqa: E402
+from bench.common import fresh_database, seat_tokens, two_player_games  # noqa: E402
 from service.app import create_app  # noqa: E402
-from workers.wiring import start_dispatcher  # noqa: E402
 from service.config import Settings  # noqa: E402
+from workers.wiring import start_dispatcher  # noqa: E402
 
 DB = "turnpost_bench_cost"
 QUEUE = "turnpost-bench-cost"

@@ -4,9 +4,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Flask, jsonify, request
-from sqlalchemy.exc import OperationalError
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter

@@ -6,8 +6,8 @@ half-way. PostgreSQL (production, CI) locks the game row with SELECT ... FOR UPD
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine

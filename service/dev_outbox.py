@@ -5,9 +5,9 @@ from __future__ import annotations
 import base64
 import smtplib
 import uuid
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from datetime import datetime, timezone
 from email.utils import formataddr, getaddresses, parsedate_to_datetime
 
 from markupsafe import Markup
@@ -17,7 +17,7 @@ def sent_at(message) -> datetime:
     try:
         return parsedate_to_datetime(str(message.get("Date", "")))
     except (TypeError, ValueError):
-        return datetime.min.replace(tzinfo=timezone.utc)
+        return datetime.min.replace(tzinfo=UTC)
 
 
 def _as_email(message) -> EmailMessage:

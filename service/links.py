@@ -13,11 +13,11 @@ from service.action_tokens import TokenRejected, read_token
 from service.auth import peek_sign_in_link, start_session, use_sign_in_link
 from service.db import reading
 from service.errors import ServiceError
-from service.table_talk import TALK_MAIL_MODES
 from service.invitation_links import read_invitation, safe_next
 from service.models import User
 from service.pages import board_markup, winners
 from service.preference_links import read_preferences_token
+from service.table_talk import TALK_MAIL_MODES
 from service.web import NO_STORE, current_user, db_engine, present_game, run, settings
 
 bp = Blueprint("links", __name__)

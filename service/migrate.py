@@ -14,6 +14,7 @@ from alembic.script import ScriptDirectory
 
 from service.db import make_engine
 from service.resources import MIGRATIONS
+
 MIGRATION_LOCK = 0x7475726E  # the advisory lock's key ("turn")
 
 

@@ -2,14 +2,14 @@
 play; notifications (the outbox) and deadlines are the work owed to players."""
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 from sqlalchemy import JSON, BigInteger, Column, Date, DateTime, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _when(nullable: bool = False, **kw):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import engine
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
+import engine
 from service import play
 from service.db import reading
 from service.errors import ServiceError, Unauthorized

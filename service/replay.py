@@ -5,15 +5,16 @@ of (a standing answer) is neither a step nor shown; the view is always
 `view(state, seat)` of the viewer's seat, or the spectators' one."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sqlmodel import Session
 
 from service import play
-from service.errors import Forbidden, NotFound
-from service.models import Game, Move, User
+
 # The log's own rules of what a viewer may see of a move, used as they are.
 from service.api.games import _hidden_setting, _log_entry, _moves
+from service.errors import Forbidden, NotFound
+from service.models import Game, Move, User
 
 
 def viewer_of(db: Session, game: Game, user: User | None) -> int | None:

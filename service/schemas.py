@@ -2,10 +2,10 @@
 by flask-smorest). Unknown fields are refused."""
 from __future__ import annotations
 
-from engine import game_ids
-from engine.bots import BOT_KINDS
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
+from engine import game_ids
+from engine.bots import BOT_KINDS
 from service.header_text import header_problem
 
 

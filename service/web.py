@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from flask import current_app, request, session
 from flask_wtf.csrf import validate_csrf
-from wtforms import ValidationError
 from sqlalchemy import bindparam, select
 from sqlmodel import Session
+from wtforms import ValidationError
 
 from service import tasks
 from service.auth import user_for_api_token, user_for_session
@@ -16,7 +16,6 @@ from service.errors import Unauthorized
 from service.models import Deadline, Game, Seat, User
 from service.play import Work, game_state, rules, seats_of, users_of
 from service.ratings import ordinals_for
-
 
 # For answers that show a secret (a new API token, a page that holds a live sign-in
 # link): no browser or proxy cache keeps a copy.

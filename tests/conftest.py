@@ -3,22 +3,19 @@ service on it, and players with API tokens."""
 from __future__ import annotations
 
 import os
+import uuid
 from contextlib import contextmanager
 
 import psycopg
 import pytest
-
-import engine
-
-from service.migrate import upgrade
-import uuid
-
 from sqlmodel import select
 
+import engine
 from service.app import create_app
 from service.auth import create_api_token, user_for_email
 from service.config import Settings
 from service.db import transaction
+from service.migrate import upgrade
 from service.models import Game, Notification, Seat
 
 POSTGRES = os.environ.get("TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432")

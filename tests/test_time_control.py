@@ -1,11 +1,11 @@
 """Time control arithmetic: bank, quiet hours, absences, reminders."""
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from service.time_control import TimeControl, bank_after_decision, deadline_for, reminder_times
 
-UTC = timezone.utc
+UTC = UTC
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 DAY = 86400
 

@@ -123,8 +123,8 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
     """Start a game for EMAIL against bots; it begins at once. A running turnpost
     (`turnpost serve`, or its workers) plays the bots' turns and sends the emails."""
     from service.api.accounts import request_sign_in
-    from service.auth import user_for_email
     from service.app import create_app
+    from service.auth import user_for_email
     from service.db import transaction
     from service.errors import ServiceError
     from service.migrate import upgrade
@@ -169,8 +169,8 @@ def serve(host: str, port: int) -> None:
     from service.app import create_app
     from service.config import served_base_url
     from service.migrate import upgrade
-    from workers.wiring import start_dispatcher
     from workers.inbound_smtp import start_inbound_smtp
+    from workers.wiring import start_dispatcher
 
     settings = _settings()
     if not os.environ.get("BASE_URL"):

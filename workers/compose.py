@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 
-import engine
 from sqlmodel import Session, select
 
+import engine
 from service.action_tokens import ActionToken, make_token
-from service.preference_links import preferences_token
-from service.reply_address import ReplyToken, bounce_address, reply_address
 from service.models import Game, Move, Notification, User
 from service.play import game_state, rules, seats_of, users_of
+from service.preference_links import preferences_token
+from service.reply_address import ReplyToken, bounce_address, reply_address
 from workers.decision_mail import decision_summary
 from workers.emails import render
 from workers.mail import Attachment, Mail

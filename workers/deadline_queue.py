@@ -6,7 +6,7 @@ marker is gone too and the sweeper rebuilds the set before popping anything.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import redis
 

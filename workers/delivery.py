@@ -10,9 +10,9 @@ import logging
 import mailbox
 import re
 import smtplib
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
-from typing import Iterator
 
 from sqlalchemy import and_, or_
 from sqlalchemy.engine import Engine

@@ -8,10 +8,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 import engine
+from service import rows
 from service.db import transaction
 from service.models import Game, Move, Notification, Seat, User
-from service import rows
-from service.play import Work, notify, game_state, rules
+from service.play import Work, game_state, notify, rules
 from service.table_talk import messages_of, wants_talk_mail
 from workers.compose import names_of
 

@@ -6,7 +6,7 @@ import logging
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from service import inbound_store
 from workers import deadlines, delivery, inbound
@@ -116,7 +116,7 @@ class InProcessDispatcher:
 
     def _fire(self, deadline_id: int) -> None:
         try:
-            self.dispatch(*deadlines.fire(self.engine, deadline_id, datetime.now(timezone.utc)).ids)
+            self.dispatch(*deadlines.fire(self.engine, deadline_id, datetime.now(UTC)).ids)
         except Exception:  # the sweeper fires it again
             log.exception("firing deadline %s failed", deadline_id)
 
@@ -149,7 +149,7 @@ class InProcessDispatcher:
                 self._waiting -= 1
 
     def sweep_once(self, now: datetime | None = None) -> None:
-        now = now or datetime.now(timezone.utc)
+        now = now or datetime.now(UTC)
         for deadline_id in deadlines.due_ids(self.engine, now):
             self.dispatch(*deadlines.fire(self.engine, deadline_id, now).ids)
         # As in the Celery sweep: only once the deliveries have drained, else a row
@@ -160,7 +160,7 @@ class InProcessDispatcher:
             for inbound_id in inbound_store.claim_lost(self.engine, older_than_seconds=60):
                 self.inbound(inbound_id)
 
-    def start(self) -> "InProcessDispatcher":
+    def start(self) -> InProcessDispatcher:
         def loop():
             while not self.stopping.wait(self.interval):
                 try:

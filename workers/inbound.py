@@ -22,17 +22,24 @@ from engine.grammar import all_forms
 from service import play, rows, table_talk
 from service.db import transaction
 from service.errors import Invalid, ServiceError
+from service.inbound_store import raw_of
 from service.models import Game, InboundMail, Notification, Seat, User, utcnow
 from service.reply_address import ReplyToken, read_bounce_address, read_reply_address
 from workers import mime_budget
 from workers.compose import names_of
 from workers.delivery import mark_bouncing
-from service.inbound_store import raw_of
-from workers.reply_talk import MAX_SAID_LINES, said_lines
-from workers.reply_reading import (
-    MAX_COMMANDS, body_text, commands, failed_recipients, message_kind, newest_reply, own_addresses, sender,
-)
 from workers.reply_authentication import authentication_failure
+from workers.reply_reading import (
+    MAX_COMMANDS,
+    body_text,
+    commands,
+    failed_recipients,
+    message_kind,
+    newest_reply,
+    own_addresses,
+    sender,
+)
+from workers.reply_talk import MAX_SAID_LINES, said_lines
 
 log = logging.getLogger(__name__)
 _PROGRESS = {"applied", "resigned"}  # outcomes that moved a game on
@@ -237,7 +244,7 @@ class _Conversation:
         applied, left, names, done = [], [], names_of(self.db, self.game), play.Work()
         for index, (text, move) in enumerate(zip(texts, moves)):
             if self.game.status != "active" or self.seat.seat not in self.rules.pending(play.game_state(self.game)):
-                left = [f"Not applied, since the decision was no longer yours: "
+                left = ["Not applied, since the decision was no longer yours: "
                         + ", ".join(f"\"{t}\"" for t in texts[index:]) + "."]
                 break
             try:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 from aiosmtpd.controller import Controller
 
-from service.reply_address import read_bounce_address, read_reply_address
 from service.inbound_store import store_message
+from service.reply_address import read_bounce_address, read_reply_address
 from workers.reply_reading import NULL_SENDER
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ import ipaddress
 import smtplib
 import ssl
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.generator import BytesGenerator
 from email.message import EmailMessage
 from email.utils import format_datetime, getaddresses
@@ -61,7 +61,7 @@ def build_message(mail: Mail) -> EmailMessage:
     set_header(msg, "To", mail.to)  # user text from here on: see workers/mail_headers.py
     set_header(msg, "Subject", mail.subject)
     msg["Message-ID"] = mail.message_id
-    msg["Date"] = format_datetime(datetime.now(timezone.utc))  # "+0000": the time is known to be UTC
+    msg["Date"] = format_datetime(datetime.now(UTC))  # "+0000": the time is known to be UTC
     msg["Auto-Submitted"] = mail.auto_submitted
     if mail.unsubscribe_url:
         msg["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"

@@ -4,16 +4,16 @@ from __future__ import annotations
 import logging
 import os
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 
 from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_init, worker_process_init
 
+from service import inbound_store
 from service.bots import CUT_SHORT_STAND_IN
 from service.config import Settings
 from service.db import make_engine
-from service import inbound_store
 from workers import deadlines, delivery, inbound, warm_up
 from workers.app import BOT_HARD_SECONDS, BOT_SOFT_SECONDS, celery, mail_queue
 from workers.dispatch import CeleryDispatcher
@@ -140,7 +140,7 @@ def recover_deadlines(older_than_seconds: float = 60, now: float | None = None) 
     """Mirror again the deadlines still open long after they were due: popped by a
     sweeper that died before handing them on. Firing one twice changes nothing."""
     _, engine, _ = _runtime()
-    cutoff = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc) - timedelta(seconds=older_than_seconds)
+    cutoff = datetime.fromtimestamp(now if now is not None else time.time(), UTC) - timedelta(seconds=older_than_seconds)
     lost = deadlines.open_deadlines(engine, due_before=cutoff)
     if _dispatcher().bots_backlog():
         # A bot's turn may merely be waiting in the bots' queue: mirroring it again
@@ -157,7 +157,7 @@ def handle_deadlines(deadline_ids: list[int], now: float | None = None) -> None:
     else at the moment it is handled. Run again after a crash, it fires only the rest."""
     _, engine, _ = _runtime()
     for deadline_id in deadline_ids:
-        moment = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc)
+        moment = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
         dispatch(*deadlines.fire(engine, deadline_id, moment).ids)
 
 
@@ -168,7 +168,7 @@ def play_bot(deadline_id: int, now: float | None = None) -> None:
     does a turn tried before that never finished (its process killed, or the hard time
     limit hit): a turn is never lost, and never kills process after process."""
     _, engine, _ = _runtime()
-    moment = datetime.fromtimestamp(now if now is not None else time.time(), timezone.utc)
+    moment = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
     try:
         stand_in = CUT_SHORT_STAND_IN if _tried_before(deadline_id) else None
         work = deadlines.fire(engine, deadline_id, moment, stand_in)
@@ -204,6 +204,6 @@ def send_digests() -> int:
     from workers.digest import write_digests
 
     settings, engine, _ = _runtime()
-    work = write_digests(engine, settings.base_url, datetime.now(timezone.utc))
+    work = write_digests(engine, settings.base_url, datetime.now(UTC))
     dispatch(*work.ids)
     return len(work.notifications)

@@ -12,8 +12,18 @@ from service.db import reading
 from service.errors import Conflict, Forbidden
 from service.models import Game, Move, Seat
 from service.schemas import (
-    CreateGameSchema, ProblemSchema, ExportSchema, GameListSchema, GameSchema, InviteSchema,
-    LegalMovesSchema, LogSchema, MoveResultSchema, MoveSchema, VersionSchema, WaitingQuerySchema,
+    CreateGameSchema,
+    ExportSchema,
+    GameListSchema,
+    GameSchema,
+    InviteSchema,
+    LegalMovesSchema,
+    LogSchema,
+    MoveResultSchema,
+    MoveSchema,
+    ProblemSchema,
+    VersionSchema,
+    WaitingQuerySchema,
 )
 from service.web import current_user, db_engine, invitation_limits, present_game, run
 

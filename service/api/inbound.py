@@ -12,9 +12,9 @@ import hmac
 from flask import Blueprint, current_app, jsonify, request
 
 from service.errors import BadRequest, NotFound, ServiceError, Unauthorized
+from service.inbound_store import store
 from service.reply_address import is_our_address
 from service.web import db_engine, settings
-from service.inbound_store import store
 
 bp = Blueprint("inbound", __name__, url_prefix="/api/inbound")
 

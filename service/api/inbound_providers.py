@@ -26,9 +26,9 @@ from email.policy import SMTP
 from flask import Blueprint, current_app, jsonify, request
 
 from service.errors import BadRequest, NotFound, ServiceError, Unauthorized
+from service.inbound_store import store
 from service.reply_address import is_our_address
 from service.web import db_engine, settings
-from service.inbound_store import store
 from service.webhook_tokens import forget, use_once
 
 bp = Blueprint("inbound_providers", __name__, url_prefix="/api/inbound")

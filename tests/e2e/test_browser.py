@@ -7,11 +7,10 @@ from sqlmodel import select
 
 from service.db import transaction
 from service.models import Game, Notification, Seat, User
-from workers.compose import compose
-
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
 from tests.engine.tigris_positions import position, revolt_position
+from workers.compose import compose
 
 
 def emails():

@@ -2,7 +2,6 @@
 free ship built; the side panel and the key to the drawing."""
 from service.db import transaction
 from service.models import Game
-
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of

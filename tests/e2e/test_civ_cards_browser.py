@@ -5,7 +5,6 @@ and losses chosen in the combat dialog, the captured population placed, cards
 discarded; and a draft pick and the free population's plot chosen on the table."""
 from service.db import transaction
 from service.models import Game
-
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of

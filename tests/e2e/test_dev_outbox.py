@@ -11,13 +11,13 @@ from werkzeug.serving import make_server
 
 import engine
 from service.app import create_app
-from workers.wiring import start_dispatcher
 from service.config import Settings
 from service.db import transaction
 from service.models import Game
 from tests.conftest import Player
 from tests.workers.conftest import free_port
 from workers.inbound_smtp import start_inbound_smtp
+from workers.wiring import start_dispatcher
 
 
 @pytest.fixture

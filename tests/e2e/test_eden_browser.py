@@ -3,7 +3,6 @@ acquisition contested by clicking, the bidding answered with the page's buttons,
 cultivation card turned by clicking its square again."""
 from service.db import transaction
 from service.models import Game
-
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of

@@ -3,7 +3,6 @@ when the signed-in person is not the link's seat, and who won after the last mov
 from service.action_tokens import ActionToken, make_token
 from service.db import transaction
 from service.models import Game
-
 from tests.conftest import put_position
 from tests.e2e.test_browser import emails, engine_of, two_players_in_a_game
 from tests.engine.tigris_positions import position

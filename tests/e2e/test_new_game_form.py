@@ -2,7 +2,6 @@
 and what was typed kept when the form comes back with an error."""
 from service.db import transaction
 from service.models import Game
-
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of
 

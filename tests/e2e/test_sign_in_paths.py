@@ -7,10 +7,9 @@ from sqlmodel import select
 
 from service.db import transaction
 from service.models import Notification
-from workers.compose import compose, sign_in_url
-
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of
+from workers.compose import compose, sign_in_url
 
 
 def latest(live, email, kind):

@@ -1,9 +1,9 @@
 """From the game page: invite another player or cancel before the start; resign or
 vote to abandon during the game; each form carries the version (stale -> says so)."""
-from service.db import transaction
-from service.models import Game, Seat
 from sqlmodel import select
 
+from service.db import transaction
+from service.models import Game, Seat
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of
 

@@ -2,7 +2,7 @@
 the pointer, a staged move with Undo before Send, a revolt's support on both sides."""
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
-from tests.e2e.test_browser import put_opening, emails, engine_of, two_players_in_a_game
+from tests.e2e.test_browser import emails, engine_of, put_opening, two_players_in_a_game
 from tests.engine.tigris_positions import REVOLT_TILES, position
 
 

@@ -14,16 +14,15 @@ from pathlib import Path
 
 import pytest
 import redis
-
-from service.app import create_app
-from workers.wiring import start_dispatcher
-from service.config import Settings
 from aiosmtpd.controller import Controller
 
+from service.app import create_app
+from service.config import Settings
 from tests.conftest import new_database
 from tests.workers.conftest import free_port
 from tests.workers.test_retries import MoodyServer
 from workers.app import mail_queue
+from workers.wiring import start_dispatcher
 
 
 def wait_for(condition, timeout: float = 30.0, what: str = "condition", every: float = 0.1):

@@ -4,18 +4,16 @@ of 5,000 digits, NUL characters, lists and objects where text is expected,
 broken UTF-8, the wrong content type; signed in and not. No answer is a 5xx."""
 from __future__ import annotations
 
-import json
 import re
-import uuid
 
 import pytest
 
 from service.auth import start_session, user_for_email
 from service.db import transaction
 from service.input_guard import MAX_JSON_DEPTH
+from service.preference_links import preferences_token
 from tests.conftest import start_game
 from tests.workers.test_links_and_preferences import csrf_of
-from service.preference_links import preferences_token
 
 DEEP = "[" * 30000 + "]" * 30000
 VALUES = [None, True, -1, 10**30, 1.5e308, "", "\x00", "x" * 5000, "ü\u202e\ud7ff", [], {}, [[[[["x"]]]]],

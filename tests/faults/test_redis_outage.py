@@ -6,7 +6,6 @@ from __future__ import annotations
 import signal
 import time
 from collections import Counter
-
 from datetime import timedelta
 
 from sqlmodel import select

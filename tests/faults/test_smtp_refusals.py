@@ -9,9 +9,9 @@ from collections import Counter
 
 from click.testing import CliRunner
 
-from workers.cli import main
 from tests.faults.conftest import wait_for
 from tests.faults.test_redis_outage import owed_rows
+from workers.cli import main
 from workers.compose import message_id
 
 REFUSING_SECONDS = 120

@@ -1,5 +1,6 @@
 """Bad input gets a clear 4xx and changes nothing."""
 import time
+from datetime import UTC
 
 import pytest
 
@@ -87,7 +88,7 @@ def test_wrong_revoked_and_missing_tokens(game):
 
 
 def test_a_token_revoked_by_another_process_is_refused_once_its_cache_expires(game, db, monkeypatch):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from sqlalchemy import update
 
@@ -101,7 +102,7 @@ def test_a_token_revoked_by_another_process_is_refused_once_its_cache_expires(ga
     url = f"/api/games/{state['id']}"
     assert mover.client.get(url, headers=other).status_code == 200
     with db() as session:  # as the command line or another web process would
-        session.exec(update(ApiToken).where(ApiToken.id == created["id"]).values(revoked_at=datetime.now(timezone.utc)))
+        session.exec(update(ApiToken).where(ApiToken.id == created["id"]).values(revoked_at=datetime.now(UTC)))
     time.sleep(0.4)
     assert mover.client.get(url, headers=other).status_code == 401
 

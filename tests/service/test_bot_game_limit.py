@@ -2,7 +2,7 @@
 the limit with a reason naming it, through the API, the new-game form and
 `turnpost demo`, and nothing written; a game that ends frees its place."""
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from click.testing import CliRunner
@@ -31,7 +31,7 @@ def creators(db):
             game.status = "abandoned"
             open_deadlines = select(Deadline).where(Deadline.game_id == game.id, Deadline.done_at.is_(None))
             for deadline in session.exec(open_deadlines):
-                deadline.done_at, deadline.outcome = datetime.now(timezone.utc), "cancelled"
+                deadline.done_at, deadline.outcome = datetime.now(UTC), "cancelled"
 
 
 def test_the_api_refuses_a_game_with_bots_past_the_limit_until_one_ends(app, make_player, db, monkeypatch, creators):

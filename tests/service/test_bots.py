@@ -2,28 +2,27 @@
 deadlines (as the workers do), only through what their seat sees, never emailed."""
 import json
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from sqlmodel import select
 
 import engine
 import engine.bots
-from tests.engine.euphrat_cards_positions import purposeful_choice
 from service.models import Deadline, Game, Move, Notification, Seat
+from tests.engine.euphrat_cards_positions import purposeful_choice
 from workers import deadlines
-
 
 
 def fire_due(db_engine) -> int:
     """Fire every due deadline (bots' turns) until none is left, as the sweeper does."""
     fired = 0
     while True:
-        due = deadlines.due_ids(db_engine, datetime.now(timezone.utc))
+        due = deadlines.due_ids(db_engine, datetime.now(UTC))
         if not due:
             return fired
         for deadline_id in due:
-            deadlines.fire(db_engine, deadline_id, datetime.now(timezone.utc))
+            deadlines.fire(db_engine, deadline_id, datetime.now(UTC))
             fired += 1
 
 
@@ -126,7 +125,7 @@ def _bot_inputs(app, make_player, db, monkeypatch, hand: dict) -> list[str]:
         bot_seat = (human_seat + 1) % 3  # a bot to move first, with the deadline a bot's turn gets
         state["turn"]["active"] = bot_seat
         row.state, row.version = state, row.version + 1
-        session.add(Deadline(game_id=row.id, seat=bot_seat, kind="bot", due_at=datetime.now(timezone.utc)))
+        session.add(Deadline(game_id=row.id, seat=bot_seat, kind="bot", due_at=datetime.now(UTC)))
     shown = []
     real_choose = engine.bots.base.Bot.choose
 

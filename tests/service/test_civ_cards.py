@@ -5,9 +5,9 @@ import random
 
 from click.testing import CliRunner
 
-from workers.cli import main as cli
 from tests.conftest import start_game
 from tests.service.test_game_life import play_random
+from workers.cli import main as cli
 
 
 def test_civ_cards_is_played_to_the_end_over_http(make_player, outbox, database_url, monkeypatch):

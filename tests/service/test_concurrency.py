@@ -6,7 +6,6 @@ from sqlmodel import select
 import engine
 from service.models import Game, Move
 from service.play import replay
-
 from tests.conftest import start_game
 
 

@@ -6,10 +6,10 @@ import random
 from click.testing import CliRunner
 
 import engine
-from workers.cli import main as cli
 from tests.conftest import put_position, start_game
 from tests.engine.eden_positions import position
 from tests.service.test_game_life import play_random
+from workers.cli import main as cli
 
 EDEN = engine.get_game("eden")
 

@@ -6,11 +6,10 @@ from click.testing import CliRunner
 from sqlmodel import select
 
 import engine
-from workers.cli import main as cli
 from service.models import Deadline, Game, Move, Seat
-
-from tests.engine.tigris_positions import revolt_position
 from tests.conftest import put_position, start_game
+from tests.engine.tigris_positions import revolt_position
+from workers.cli import main as cli
 
 TIGRIS = engine.get_game("tigris")
 

@@ -2,7 +2,6 @@
 import json
 
 from service.models import Game
-
 from tests.conftest import start_game
 
 SCORE_SENTINELS = {0: 7391801, 1: 7391802, 2: 7391803}  # scores are hidden too

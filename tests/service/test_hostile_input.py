@@ -12,8 +12,9 @@ from tests.workers.test_links_and_preferences import csrf_of
 
 @pytest.fixture(scope="module")
 def game(app):
-    from tests.conftest import Player
     import uuid
+
+    from tests.conftest import Player
 
     make = lambda name: Player(app, f"{name}-{uuid.uuid4().hex[:8]}@example.org")  # noqa: E731
     players, game = start_game(make, 2)

@@ -7,7 +7,6 @@ import threading
 import uuid
 
 import psycopg
-
 from sqlmodel import select
 
 from service.db import transaction

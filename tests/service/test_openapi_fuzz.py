@@ -2,7 +2,6 @@
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
-
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from tests.conftest import start_game

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -30,7 +30,7 @@ PLAYERS = 3
 NAMES = ("Ann", "Bob", "Cy")
 POSITIONS_PER_GAME = 5
 SEED = 20
-DUE = datetime(2030, 1, 7, 12, 0, tzinfo=timezone.utc)
+DUE = datetime(2030, 1, 7, 12, 0, tzinfo=UTC)
 
 
 def _card_game_ship():

@@ -9,7 +9,7 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlmodel import select
 
-from service import play, ratings
+from service import ratings
 from service.auth import user_for_email
 from service.models import Game, Rating, Seat, utcnow
 from tests.conftest import start_game

@@ -1,19 +1,18 @@
 """The move path's writer (`service.rows`): what a use case records reaches the
 database as it would have through the ORM, including a deadline appended and then
 cancelled in the same transaction."""
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlmodel import select
 
 from service import rows
 from service.models import Deadline, Game, Seat
-
 from tests.conftest import start_game
 
 
 def test_the_writer_stores_changes_and_cancellations_in_order(app, make_player, db):
     _, game = start_game(make_player, 2)
-    gid, now = game["id"], datetime.now(timezone.utc)
+    gid, now = game["id"], datetime.now(UTC)
     deciding = int(next(iter(game["pending"])))
     with db() as session:
         before = {d.id for d in session.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.done_at.is_(None)))}

@@ -12,8 +12,8 @@ import pytest
 from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 from sqlmodel import select
 
-from service.invitation_links import invitation_token
 from service.auth import create_sign_in_link, sign_in_token
+from service.invitation_links import invitation_token
 from service.models import Notification
 from tests.service.test_hostile_input import signed_in_client
 from tests.workers.test_links_and_preferences import csrf_of

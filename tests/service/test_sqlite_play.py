@@ -1,7 +1,7 @@
 """The embedded default, SQLite: a game played through the HTTP API from its creation
 to a resignation, the move path's Core statements (`service.rows`) included."""
 import random
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
 from sqlmodel import select
@@ -13,7 +13,6 @@ from service.db import transaction
 from service.migrate import upgrade
 from service.models import Absence, Deadline, Game, Move, Notification, Seat, User
 from service.play import replay
-
 from tests.conftest import start_game
 from tests.service.test_game_life import play_random
 
@@ -43,7 +42,7 @@ def test_a_game_on_sqlite_keeps_its_log_deadlines_and_outbox_whole(sqlite_app):
     with transaction(engine_) as db:  # an absence, read with the locked game when deadlines are set
         user = db.exec(select(User).where(User.email == players[1].email)).one()
         db.add(Absence(user_id=user.id, first_day=away_from, last_day=away_to))
-    since = datetime.now(timezone.utc).replace(tzinfo=None)
+    since = datetime.now(UTC).replace(tzinfo=None)
 
     stale = players[0].post(f"/api/games/{gid}/moves", json={"text": "pass", "version": game["version"] - 1})
     assert stale.status_code == 409

@@ -7,7 +7,7 @@ import base64
 import ipaddress
 import ssl
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from aiosmtpd.controller import Controller
@@ -34,7 +34,7 @@ class PrivateCa:
     key: rsa.RSAPrivateKey = field(default_factory=lambda: rsa.generate_private_key(65537, 2048))
 
     def __post_init__(self):
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         self.certificate = (
             x509.CertificateBuilder().subject_name(_name("turnpost test CA")).issuer_name(_name("turnpost test CA"))
             .public_key(self.key.public_key()).serial_number(x509.random_serial_number())
@@ -53,7 +53,7 @@ class PrivateCa:
         """A server's TLS context with a certificate for `names` (host names or IP
         addresses) signed by this CA."""
         key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         alternative = [x509.IPAddress(ipaddress.ip_address(name)) if name[0].isdigit() else x509.DNSName(name)
                        for name in names]
         certificate = (

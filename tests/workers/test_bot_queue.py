@@ -16,8 +16,7 @@ from service.bots import CUT_SHORT_STAND_IN, bot_inputs, bot_seed
 from service.db import transaction
 from service.models import Deadline, Game, Move, Seat
 from tests.conftest import Player
-from tests.workers.test_end_to_end import (  # noqa: F401 (stack: a fixture)
-    mails_to, stack, started_timed_game, wait_for, wait_while_progressing)
+from tests.workers.test_end_to_end import mails_to, stack, started_timed_game, wait_for, wait_while_progressing  # noqa: F401 (stack: a fixture)
 from workers.app import bots_queue, mail_queue
 
 # A search that would take minutes: only the time limits end it.

@@ -5,11 +5,11 @@ import pytest
 
 import engine
 from engine.simulate import random_playout
+from tests.engine.civ_cards_positions import player as civ_player
+from tests.engine.civ_cards_positions import position as civ_position
+from tests.engine.tigris_positions import GAME, play, position
 from workers.decision_mail import MAX_LINK_CHOICES, decision_summary
 from workers.emails import render
-
-from tests.engine.civ_cards_positions import player as civ_player, position as civ_position
-from tests.engine.tigris_positions import GAME, play, position
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 

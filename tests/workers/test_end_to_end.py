@@ -17,13 +17,13 @@ import pytest
 from sqlmodel import select
 
 from service.app import create_app
-from workers.wiring import start_dispatcher
 from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
-from tests.engine.tigris_positions import revolt_position
 from tests.conftest import Player, put_position
+from tests.engine.tigris_positions import revolt_position
 from workers.app import bots_queue, inbound_queue, mail_queue
 from workers.compose import message_id
+from workers.wiring import start_dispatcher
 
 # In these tests a killed worker's email is taken again this long after it was claimed,
 # and the outbox is swept this often (as beat would).

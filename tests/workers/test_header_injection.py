@@ -13,12 +13,12 @@ from aiosmtpd.controller import Controller
 from click.testing import CliRunner
 from sqlmodel import select
 
-from workers.cli import main as cli
 from service.models import Game, Notification, User
 from tests.conftest import start_game
 from tests.service.test_hostile_input import signed_in_client
 from tests.workers.conftest import free_port
 from tests.workers.test_links_and_preferences import csrf_of
+from workers.cli import main as cli
 from workers.delivery import deliver
 from workers.mail import Mail, SmtpSender, build_message
 

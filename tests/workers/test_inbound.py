@@ -18,6 +18,7 @@ from sqlmodel import select
 
 import engine
 from service.db import transaction
+from service.inbound_store import claim_lost, store
 from service.models import Game, InboundMail, Notification, User
 from service.reply_address import ReplyToken, read_reply_address, reply_address
 from tests.conftest import put_position, start_game
@@ -25,11 +26,19 @@ from tests.engine.euphrat_cards_positions import purposeful_choice
 from tests.engine.tigris_positions import revolt_position
 from tests.workers.conftest import free_port
 from tests.workers.mail_players import (
-    MailService, client_reply, corpus_reply, inbound_signature, latest_mail_to, mails_to, parse, reply, reply_address_of, text_of,
+    MailService,
+    client_reply,
+    corpus_reply,
+    inbound_signature,
+    latest_mail_to,
+    mails_to,
+    parse,
+    reply,
+    reply_address_of,
+    text_of,
 )
 from workers import inbound
 from workers.inbound import _moves_and_prose
-from service.inbound_store import claim_lost, store
 from workers.reply_reading import MAX_COMMANDS, body_text, commands, message_kind, newest_reply
 
 # Replies to a real turn email, quoting it as each mail client does (client_reply).

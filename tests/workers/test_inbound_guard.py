@@ -15,6 +15,7 @@ import pytest
 from sqlmodel import select, update
 
 from service.db import transaction
+from service.inbound_store import claim_lost, store, store_message
 from service.models import InboundMail, InboundMessage, utcnow
 from service.reply_address import ReplyToken, bounce_address, reply_address
 from tests.workers.conftest import REDIS_URL, free_port
@@ -22,7 +23,6 @@ from tests.workers.mail_players import mails_to, reply, reply_address_of, text_o
 from tests.workers.test_inbound import game_row, latest_to, mail, two_actions, two_player_game  # noqa: F401
 from workers import inbound, mime_budget
 from workers.inbound_smtp import MAX_RECIPIENTS, start_inbound_smtp
-from service.inbound_store import claim_lost, store, store_message
 
 
 @pytest.fixture

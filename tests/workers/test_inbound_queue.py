@@ -17,11 +17,11 @@ from sqlmodel import func, select
 from service.app import create_app, start_dispatcher
 from service.config import Settings
 from service.db import transaction
+from service.inbound_store import store_message
 from service.models import Game, InboundMail
 from service.reply_address import ReplyToken, reply_address
 from tests.conftest import Player
 from workers.app import inbound_queue, mail_queue
-from service.inbound_store import store_message
 
 FLOOD_MESSAGES, RECIPIENTS = 40, 100  # 4,000 stored replies, each a task
 # Bounds on waits for work that takes a second or two; reached only if it never comes.

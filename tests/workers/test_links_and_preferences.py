@@ -1,17 +1,16 @@
 """Email links against the service: bad tokens get a clear page and change nothing;
 preferences and one-click unsubscribe; the daily digest."""
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlmodel import select
 
 from service.action_tokens import ActionToken, make_token
 from service.models import Notification, User
 from service.preference_links import preferences_token
+from tests.conftest import start_game
 from workers.delivery import wanted
 from workers.digest import write_digests
-
-from tests.conftest import start_game
 
 SECRET = "test-secret-key"  # the session app's
 
@@ -81,7 +80,7 @@ def test_daily_digest_lists_games_waiting_first_once_a_day(app, make_player, db)
         for p in players:
             session.exec(select(User).where(User.email == p.email)).one().email_mode = "digest"
     engine = app.extensions["turnpost"]["database"]
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     work = write_digests(engine, "http://turnpost.test", now)
     mine = [n for n in work.notifications if n.email in {p.email for p in players}]
     assert len(mine) == 2
@@ -101,7 +100,7 @@ def test_digest_email_shows_each_games_board(app, make_player, db):
     with db() as session:
         session.exec(select(User).where(User.email == players[0].email)).one().email_mode = "digest"
     engine = app.extensions["turnpost"]["database"]
-    work = write_digests(engine, "http://turnpost.test", datetime.now(timezone.utc))
+    work = write_digests(engine, "http://turnpost.test", datetime.now(UTC))
     [row] = [n for n in work.notifications if n.email == players[0].email]
     with db() as session:
         message = build_message(compose(session, app.extensions["turnpost"]["settings"], session.get(Notification, row.id)))

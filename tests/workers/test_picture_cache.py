@@ -4,10 +4,9 @@ drawn anew, the email still going, when Redis cannot be reached."""
 import dataclasses
 
 import pytest
-
-import engine
 from sqlmodel import select
 
+import engine
 from service.models import Notification, Seat
 from service.pictures import board_picture
 from tests.conftest import start_game

@@ -12,10 +12,10 @@ import pytest
 from aiosmtpd.controller import Controller
 from click.testing import CliRunner
 
-from workers.cli import main
 from service.db import transaction
 from service.models import Notification, utcnow
 from tests.workers.conftest import Inbox, free_port
+from workers.cli import main
 from workers.delivery import deliver, retry_delay, unsent_ids
 from workers.mail import SmtpSender
 

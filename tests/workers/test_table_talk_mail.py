@@ -5,7 +5,7 @@ next decision email, in digests, or never; nothing to a muted or unsubscribed
 player, nothing to a spectator, and a player's private notes in no email."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlmodel import select
@@ -150,7 +150,7 @@ def test_digests_carry_the_day_talk_to_those_who_take_it_with_their_next_email(m
         put(person, "/api/me/preferences", {"email_mode": "digest"})
     put(players[2], f"/api/games/{gid}/mute", {"muted": True})
     players[0].post(f"/api/games/{gid}/messages", json={"text": "DIGEST-SENTINEL\nsecond line"})
-    mail.deliver(write_digests(mail.engine, "http://turnpost.test", datetime.now(timezone.utc) + timedelta(hours=1)
+    mail.deliver(write_digests(mail.engine, "http://turnpost.test", datetime.now(UTC) + timedelta(hours=1)
                                ).ids[0])
     digest = text_of(latest_mail_to(mail.sink, players[1].email)).replace("\r\n", "\n")
     assert "said: DIGEST-SENTINEL\n    second line" in digest
@@ -197,7 +197,7 @@ def test_no_talk_goes_to_an_address_that_bounces(make_player, mail):
     players, game = start_game(make_player, 2)
     put(players[1], "/api/me/preferences", {"talk_mail": "immediately"})
     with transaction(mail.engine) as db:
-        db.exec(select(User).where(User.email == players[1].email)).one().bouncing_since = datetime.now(timezone.utc)
+        db.exec(select(User).where(User.email == players[1].email)).one().bouncing_since = datetime.now(UTC)
     players[0].post(f"/api/games/{game['id']}/messages", json={"text": "BOUNCE-SENTINEL"})
     mail.deliver_outbox()
     assert "BOUNCE-SENTINEL" not in everything_mailed_to(mail, players[1])

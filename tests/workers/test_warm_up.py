@@ -1,14 +1,13 @@
 """A new worker readies itself before its first task: the drawings done, the
 connections open; servers that are down at that moment do not stop it."""
 import engine
-
 from service import pictures
 from service.db import make_engine
 from tests.workers.conftest import free_port
+from tests.workers.test_mail import sample
 from workers.mail import SmtpSender, build_message
 from workers.picture_cache import PictureCache
 from workers.warm_up import draw_every_game, open_connections
-from tests.workers.test_mail import sample
 
 
 def test_after_the_warm_up_each_game_s_background_is_ready():

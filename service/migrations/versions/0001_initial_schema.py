@@ -3,10 +3,9 @@
 Revision ID: 0001
 Revises: 
 """
-from alembic import op
 import sqlalchemy as sa
 import sqlmodel
-
+from alembic import op
 
 revision = '0001'
 down_revision = None

@@ -4,9 +4,8 @@ choice of how table talk reaches him by email and a seat's mute
 Revision ID: 0008
 Revises: 0007
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0008'
 down_revision = '0007'
