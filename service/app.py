@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, render_template, request
 from sqlalchemy.exc import OperationalError
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
@@ -74,13 +74,14 @@ def start_dispatcher(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from service import api_docs, links, pages
+    from service import api_docs, links, pages, rules_pages
     from service.api import accounts, games, inbound
 
     for blueprint in (games.blp, accounts.blp):
         api.register_blueprint(blueprint)
         csrf.exempt(blueprint)  # the API authenticates with bearer tokens, not cookies
     app.register_blueprint(pages.bp)
+    app.register_blueprint(rules_pages.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(inbound.bp)
@@ -120,8 +121,21 @@ def register_error_handlers(app: Flask) -> None:
         elif messages:
             body["errors"] = messages
             body["message"] = "the request does not match the schema; see errors"
+        if _wants_page():
+            return render_template("pages/message.html", title=_PAGE_TITLES.get(err.code, err.name),
+                                   text=err.description), err.code
         return jsonify(body), err.code
 
 
+def _wants_page() -> bool:
+    """A browser asking for a page (not the API, not a client asking for JSON) gets its
+    errors as a page."""
+    if request.path.startswith("/api/") or request.path == "/api":
+        return False
+    accepted = request.accept_mimetypes
+    return accepted.accept_html and accepted["text/html"] >= accepted["application/json"]
+
+
+_PAGE_TITLES = {404: "Page not found", 405: "Not allowed here"}
 _HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
                422: "invalid", 429: "rate_limited"}

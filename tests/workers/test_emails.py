@@ -12,12 +12,14 @@ CONTEXTS = {
         "changes": ["Bob placed a red temple on F7.", EVIL], "hand": "2 red, 1 blue", "scores": "3 red",
         "resources": "",
         "actions": [{"label": "commit 0", "url": "https://t.test/a/tok0"}], "game_url": "https://t.test/g/4",
+        "rules_url": "https://t.test/rules/tigris?game=4",
         "reply_example": "tile red F7", "board_cid": "board", "board_alt": "The board: red temple on F7",
         "preferences_url": "https://t.test/p/tok", "unsubscribe_url": "https://t.test/u/tok",
         "move_kinds": [{"form": "tile COLOR SQUARE", "examples": ["tile red F7", "tile blue A3"], "count": 2}],
         "waiting_for": [], "board_text": "    A  B\n 1  r* K0\n 2  .  ~", "you_play": "You play the archer (seat 0).",
     },
-    "reminder": {"game_title": "Tigris #4", "deadline": "tomorrow 18:00 UTC", "time_left": "24 hours", "prompt": "Commit supporters.", "game_url": "https://t.test/g/4"},
+    "reminder": {"game_title": "Tigris #4", "deadline": "tomorrow 18:00 UTC", "time_left": "24 hours", "prompt": "Commit supporters.", "game_url": "https://t.test/g/4",
+                 "rules_url": "https://t.test/rules/tigris?game=4"},
     "deadline_passed": {"game_title": "Tigris #4", "player": EVIL, "what_happened": "The service committed no supporters for Bob.", "game_url": "https://t.test/g/4"},
     "game_over": {"game_title": "Tigris #4", "reason": "Only two treasures are left.", "ranking": [{"place": 1, "players": [EVIL], "detail": "11 11 12 13"}], "seed": "123", "seed_hash": "ab12", "export_url": "https://t.test/e/4"},
     "reply_answer": {
@@ -25,6 +27,7 @@ CONTEXTS = {
         "confirm_resign": False, "show_decision": True, "prompt": "Take your second action of round 3.", "deadline": "",
         "changes": [], "hand": "2 red", "resources": "", "scores": "", "actions": [], "move_kinds": [], "waiting_for": [EVIL],
         "board_cid": None, "board_alt": "", "game_url": "https://t.test/g/4", "board_text": "", "you_play": "",
+        "rules_url": "https://t.test/rules/tigris?game=4",
     },
     "digest": {"games": [{"title": EVIL, "waiting": True, "deadline": "Fri", "changes": ["Ann moved."], "url": "https://t.test/g/4"}]},
 }
