@@ -8,7 +8,7 @@ from engine.civ_cards import buying, combat, narration
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
 from engine.civ_cards.drawing import board_text
-from engine.civ_cards.moves import MOVES, link_moves
+from engine.civ_cards.moves import MOVES, link_moves, trade_moves
 from engine.civ_cards.notation import FORMS, describe, format_move, parse_move
 from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
@@ -36,6 +36,9 @@ OPTION_CHOICES = {
     "happiness_discounts_wonders": (True, False),
     "culture_threshold_rule": ("at_least_2", "more_than_2"),
 }
+# The phases of a player's own turn. The rulebook allows the 3:1 trade "in qualsiasi
+# momento durante il turno di gioco": with any decision he owes in one of them.
+TURN_PHASES = ("collect", "buy", "combat", "discard")
 PROMPTS = {
     "draft": "Pick a plot from the draft.",
     "settle": "Choose the plot for your free population.",
@@ -100,13 +103,26 @@ class CivCards:
 
     def legal_moves(self, s: dict, seat: int) -> list[dict]:
         kind = self.pending(s).get(seat)
-        return [] if kind is None else MOVES[kind](self.table, s, seat)
+        if kind is None:
+            return []
+        moves = MOVES[kind](self.table, s, seat)
+        if "trade" not in MOVES_BY_DECISION[kind] and self._may_trade(s, seat):
+            moves.extend(trade_moves(self.table, s, seat))
+        return moves
+
+    @staticmethod
+    def _may_trade(s: dict, seat: int) -> bool:
+        """Whether the seat is the player whose turn it is (see TURN_PHASES)."""
+        return s["turn"]["phase"] in TURN_PHASES and s["turn"]["active"] == seat
 
     def link_moves(self, s: dict, seat: int) -> list[dict]:
         """The few moves offered as links or buttons when the choices are many (see
         moves.link_moves); the rest are typed, sent by reply or clicked on the table."""
         kind = self.pending(s).get(seat)
-        return [] if kind is None else link_moves(kind, self.legal_moves(s, seat))
+        if kind is None:
+            return []
+        owed = [move for move in self.legal_moves(s, seat) if move["type"] in MOVES_BY_DECISION[kind]]
+        return link_moves(kind, owed)
 
     def card_label(self, card: str) -> str:
         """A card as players know it: its name on the table."""
@@ -125,7 +141,7 @@ class CivCards:
         if decision is None:
             waiting = ", ".join(f"seat {s} ({k})" for s, k in pending.items())
             raise NotYourTurn(f"seat {seat} owes no decision now; waiting for {waiting}")
-        if kind not in MOVES_BY_DECISION[decision]:
+        if kind not in MOVES_BY_DECISION[decision] and not (kind == "trade" and self._may_trade(state, seat)):
             raise IllegalMove(
                 f"you owe a {decision} decision; allowed moves: {', '.join(MOVES_BY_DECISION[decision])}",
                 code="wrong_decision")
