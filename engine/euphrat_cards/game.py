@@ -10,6 +10,7 @@ from engine.euphrat_cards.cards import (
 )
 from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
 from engine.euphrat_cards.drawing import board_text
+from engine.euphrat_cards.ending import END_VOTE, agree_end, may_propose, propose_end, refuse_end, table_full
 from engine.euphrat_cards.notation import FORMS, describe, format_move, parse_move
 from engine.euphrat_cards.rewards import (
     build_ship, can_take, close_offer, decline_offer, offer_for, score_from_hand, ship_choices, swap_treasure,
@@ -18,7 +19,7 @@ from engine.euphrat_cards.scoring import ranking
 from engine.euphrat_cards.state import STANDING_ANSWERS, State
 from engine.euphrat_cards.state import from_json as state_from_json
 from engine.euphrat_cards.state import to_json as state_to_json
-from engine.euphrat_cards.turn import settle, setup
+from engine.euphrat_cards.turn import finish, settle, setup
 
 # Each move type and the fields it carries besides "type".
 MOVE_FIELDS = {
@@ -34,15 +35,19 @@ MOVE_FIELDS = {
     "swap_treasure": ("column",),
     "decline": (),
     "set_answer": ("offer", "answer"),
+    "propose_end": (),
+    "agree_end": (),
+    "refuse_end": (),
 }
 # A standing answer may be set with any decision the seat owes; it takes no action.
 MOVES_BY_DECISION = {
-    "action": ("play_card", "place_leader", "withdraw_leader", "play_catastrophe", "pass", "set_answer"),
+    "action": ("play_card", "place_leader", "withdraw_leader", "play_catastrophe", "pass", "propose_end", "set_answer"),
     "support": ("commit_support", "set_answer"),
     "conflict_order": ("choose_conflict", "set_answer"),
     "score": ("score", "decline", "set_answer"),
     "ship": ("build_ship", "decline", "set_answer"),
     "treasure": ("swap_treasure", "decline", "set_answer"),
+    END_VOTE: ("agree_end", "refuse_end"),
 }
 OPTION_CHOICES = {
     "two_player_trim": (True, False),
@@ -90,6 +95,8 @@ PROMPTS = {
              "(you are asked whatever you hold).",
     "ship": "Build a ship from the four cards in a row, or decline.",
     "treasure": "Swap a treasure for a red card from your hand, or decline (you are asked whatever you hold).",
+    END_VOTE: "No card can be played to the table again and the rulebook names no end for this: "
+              "agree to end the game as it stands (normal final scoring), or refuse.",
 }
 
 
@@ -137,11 +144,14 @@ class EuphratCards:
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         kind = self.pending(state).get(seat)
         if kind == "action":
-            return moves.action_moves(state, seat) + moves.answer_moves(state, seat)
+            proposal = [{"type": "propose_end"}] if may_propose(state) else []
+            return moves.action_moves(state, seat) + proposal + moves.answer_moves(state, seat)
         if kind == "support":
             return moves.support_moves(state, seat) + moves.answer_moves(state, seat)
         if kind == "conflict_order":
             return moves.conflict_order_moves(state) + moves.answer_moves(state, seat)
+        if kind == END_VOTE:
+            return [{"type": "agree_end"}, {"type": "refuse_end"}]
         if kind is not None:
             return moves.offer_moves(state, seat) + moves.answer_moves(state, seat)
         return []
@@ -162,7 +172,7 @@ class EuphratCards:
             )
         s = state.clone()
         events: list[dict] = []
-        if decision == "action" and kind != "set_answer":
+        if decision == "action" and kind not in ("set_answer", "propose_end"):
             s.actions_left -= 1
         _HANDLERS[kind](s, seat, move, events)
         settle(s, events)
@@ -181,6 +191,8 @@ class EuphratCards:
             return {"type": "commit_support", "count": 0}
         if kind == "conflict_order":
             return moves.conflict_order_moves(state)[0]
+        if kind == END_VOTE:
+            return {"type": "refuse_end"}
         return {"type": "decline"}
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -205,6 +217,8 @@ class EuphratCards:
             data["gaps"] = data["gaps"][:gap] + "?" + data["gaps"][gap + 1:]
         data["seat"] = seat
         data["pending"] = {str(s): kind for s, kind in self.pending(state).items()}
+        # Public facts only (see engine/euphrat_cards/ending.py).
+        data["table_full"] = table_full(state)
         return data
 
     def outcome(self, state: State) -> dict | None:
@@ -344,6 +358,19 @@ def _set_answer(s, seat, move, events):
     events.append({"type": "answer_set", "seat": seat, "offer": kind, "answer": answer, "visible_to": [seat]})
 
 
+def _propose_end(s, seat, move, events):
+    propose_end(s, seat, events)
+
+
+def _agree_end(s, seat, move, events):
+    if agree_end(s, seat, events):
+        finish(s, "agreed", events)
+
+
+def _refuse_end(s, seat, move, events):
+    refuse_end(s, seat, events)
+
+
 _HANDLERS = {
     "play_card": _play_card,
     "place_leader": _place_leader,
@@ -357,6 +384,9 @@ _HANDLERS = {
     "swap_treasure": _swap_treasure,
     "decline": _decline,
     "set_answer": _set_answer,
+    "propose_end": _propose_end,
+    "agree_end": _agree_end,
+    "refuse_end": _refuse_end,
 }
 
 __all__ = ["EuphratCards", "GAP_BASE", "place_name"]
