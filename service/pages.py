@@ -258,7 +258,7 @@ def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
 
 
 # Moves that put nothing on the board, so the board cannot offer them: always buttons.
-UNPLACED_MOVES = ("pass", "withdraw_leader")
+UNPLACED_MOVES = ("pass", "withdraw_leader", "propose_end")
 
 
 MAX_PAGE_CHOICES = 20

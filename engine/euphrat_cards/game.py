@@ -98,6 +98,8 @@ PROMPTS = {
     END_VOTE: "No card can be played to the table again and the rulebook names no end for this: "
               "agree to end the game as it stands (normal final scoring), or refuse.",
 }
+FULL_TABLE = ("No card can be played to the table again, and the rulebook names no end for this: "
+              "you may propose to end the game as it stands (normal final scoring), if every player agrees.")
 
 
 class EuphratCards:
@@ -246,6 +248,8 @@ class EuphratCards:
         owed = self.pending(state).get(seat)
         if owed == "support":
             return narration.support_prompt(state, seat, names)
+        if owed == "action" and may_propose(state):
+            return PROMPTS["action"] + " " + FULL_TABLE
         return PROMPTS.get(owed, "")
 
     def board_text(self, view: dict) -> str:
