@@ -182,7 +182,7 @@ def game_page(game_id):
         user = current_user(db, required=False)
         game = play.load_game(db, game_id)
         seat = play.seat_of_user(db, game, user)
-        if seat is None and not game.spectators:
+        if seat is None and (not game.spectators or user is None):  # watchers sign in first
             return redirect(url_for("pages.sign_in", next=request.path)) if user is None else (
                 render_template("pages/message.html", title="Not your game", text="This game has no spectators."), 403)
         data = present_game(db, game, user)
@@ -236,7 +236,7 @@ def game_version(game_id):
         seated = user is not None and db.exec(
             select(Seat.id).where(Seat.game_id == game_id, Seat.user_id == user.id,
                                   Seat.status != "declined")).first() is not None  # as play.seat_of_user
-        if not row.spectators and not seated:
+        if not seated and (not row.spectators or user is None):
             return jsonify(error="forbidden", message="only the game's players may follow it"), 403
     response = jsonify(version=row.version)
     response.headers["Cache-Control"] = "no-store"

@@ -37,7 +37,7 @@ def rules_page(game_id: str):
 
 def _played_game(game_id: str) -> dict | None:
     """The game named by `?game=`, with its options, when it is a game of these rules
-    that the visitor may open (a player of it, or anyone when it has spectators)."""
+    that the visitor may open (a player of it, or anyone signed in when it has spectators)."""
     wanted = request.args.get("game", "")
     if not wanted.isdigit() or not 1 <= int(wanted) < 2**31:
         return None
@@ -49,6 +49,6 @@ def _played_game(game_id: str) -> dict | None:
         if game.game_type != game_id:
             return None
         user = current_user(db, required=False)
-        if play.seat_of_user(db, game, user) is None and not game.spectators:
+        if play.seat_of_user(db, game, user) is None and (not game.spectators or user is None):
             return None
         return {"id": game.id, "title": game.title, "options": dict(game.options or {})}

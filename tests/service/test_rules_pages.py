@@ -107,3 +107,17 @@ def test_an_unknown_page_is_an_html_page_for_a_browser_and_json_for_the_api(app)
     assert api.status_code == 404 and api.json["code"] == "not_found"
     machine = client.get("/games", headers={"Accept": "application/json"})
     assert machine.status_code == 404 and machine.json["code"] == "not_found"
+
+
+def test_a_game_anyone_signed_in_may_watch_needs_a_sign_in_to_watch(app, make_player):
+    people, game = start_game(make_player, 2, spectators=True)
+    gid = game["id"]
+    visitor = app.test_client().get(f"/games/{gid}", headers=HTML)
+    assert visitor.status_code == 302 and "/sign-in" in visitor.headers["Location"]
+    assert app.test_client().get(f"/games/{gid}/version").status_code == 403
+    watcher = signed_in_client(app, make_player("watcher"))
+    assert watcher.get(f"/games/{gid}").status_code == 200
+    assert watcher.get(f"/games/{gid}/version").status_code == 200
+    # The rules page shows a game's options to those who may watch it only.
+    assert 'class="in-game"' not in app.test_client().get(f"/rules/tigris?game={gid}").get_data(as_text=True)
+    assert 'class="in-game"' in watcher.get(f"/rules/tigris?game={gid}").get_data(as_text=True)
