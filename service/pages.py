@@ -55,7 +55,7 @@ def sign_in():
             return render_template("pages/sign_in.html", next=heading_to), 422
         if heading_to:  # where the link, opened in this browser, leads back to
             session["after_sign_in"] = heading_to
-        flash("A sign-in link is on its way to your inbox.")
+        flash(_on_its_way(s.dev_mode))
     return render_template("pages/sign_in.html", next=heading_to)
 
 
@@ -81,6 +81,13 @@ def my_games():
     waiting = lambda g: g["your_seat"] is not None and str(g["your_seat"]) in (g["pending"] or {})  # noqa: E731
     games.sort(key=lambda g: (not waiting(g), g["status"] != "active", -g["id"]))
     return render_template("pages/my_games.html", games=games, waiting=waiting)
+
+
+def _on_its_way(dev_mode: bool):
+    if not dev_mode:
+        return "A sign-in link is on its way to your inbox."
+    return Markup('A sign-in link is on its way: in development mode the emails are at <a href="{}">{}</a>.').format(
+        url_for("links.dev_mail"), url_for("links.dev_mail"))
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

@@ -121,3 +121,21 @@ def test_a_game_anyone_signed_in_may_watch_needs_a_sign_in_to_watch(app, make_pl
     # The rules page shows a game's options to those who may watch it only.
     assert 'class="in-game"' not in app.test_client().get(f"/rules/tigris?game={gid}").get_data(as_text=True)
     assert 'class="in-game"' in watcher.get(f"/rules/tigris?game={gid}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("dev_mode", [True, False])
+def test_the_sign_in_page_points_to_the_local_outbox_in_development_mode(app, dev_mode):
+    import dataclasses
+
+    from service.app import create_app
+    from tests.service.test_hostile_input import csrf_of
+
+    settings = dataclasses.replace(app.extensions["turnpost"]["settings"], dev_mode=dev_mode)
+    local = create_app(settings)
+    local.config["TESTING"] = True
+    client = local.test_client()
+    token = csrf_of(client.get("/sign-in").get_data(as_text=True))
+    page = client.post("/sign-in", data={"csrf_token": token, "email": "newcomer@example.org"}, follow_redirects=True)
+    text = page.get_data(as_text=True)
+    assert "A sign-in link is on its way" in text
+    assert ('<a href="/dev/mail">/dev/mail</a>' in text) == dev_mode
