@@ -132,8 +132,8 @@ def _wants_page() -> bool:
     errors as a page."""
     if request.path.startswith("/api/") or request.path == "/api":
         return False
-    accepted = request.accept_mimetypes
-    return accepted.accept_html and accepted["text/html"] >= accepted["application/json"]
+    # "*/*" (fetch, curl) keeps JSON; a browser's navigation names text/html first.
+    return request.accept_mimetypes.best_match(["application/json", "text/html"]) == "text/html"
 
 
 _PAGE_TITLES = {404: "Page not found", 405: "Not allowed here"}
