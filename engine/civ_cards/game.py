@@ -119,10 +119,7 @@ class CivCards:
         """The few moves offered as links or buttons when the choices are many (see
         moves.link_moves); the rest are typed, sent by reply or clicked on the table."""
         kind = self.pending(s).get(seat)
-        if kind is None:
-            return []
-        owed = [move for move in self.legal_moves(s, seat) if move["type"] in MOVES_BY_DECISION[kind]]
-        return link_moves(kind, owed)
+        return [] if kind is None else link_moves(kind, self.legal_moves(s, seat))
 
     def card_label(self, card: str) -> str:
         """A card as players know it: its name on the table."""

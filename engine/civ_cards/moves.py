@@ -166,12 +166,16 @@ def link_moves(kind: str, legal: list[dict]) -> list[dict]:
     click per choice already (a plot, a card, a split of the yield)."""
     if len(legal) <= FEW_CHOICES:
         return legal
+    # The 3:1 trades of one's own turn come early, as a long list is cut (FEW_CHOICES).
+    trades = [move for move in legal if move["type"] == "trade"]
     if kind in WAY_ON:
         way_on = WAY_ON[kind]
-        return [way_on] + [move for move in legal if move["type"] in SIMPLE_MOVES[kind] and move != way_on]
+        return [way_on] + trades + [move for move in legal
+                                    if move["type"] in SIMPLE_MOVES[kind] and move not in (way_on, *trades)]
     if kind in COMBINATIONS:
-        return sorted(legal, key=lambda move: len(_plots_named(move)) > 1)[:FEW_CHOICES]
-    return legal
+        answers = [move for move in legal if move["type"] == kind]
+        return (trades + sorted(answers, key=lambda move: len(_plots_named(move)) > 1))[:FEW_CHOICES]
+    return trades + [move for move in legal if move["type"] != "trade"]
 
 
 def _plots_named(move: dict) -> set[int]:
