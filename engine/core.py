@@ -301,9 +301,14 @@ class BaseGame:
         decision = self.pending(state).get(seat)
         if decision is None:
             raise not_yours()
-        if kind not in self.moves_by_decision[decision]:
+        if not self.answers(state, seat, decision, kind):
             raise not_open(self, state, seat, move)
         return self.apply_checked(state, seat, move, decision)
+
+    def answers(self, state: Any, seat: int, decision: str, kind: str) -> bool:
+        """Whether a move of type `kind` answers the `decision` the seat owes. Default:
+        the move types `moves_by_decision` lists for it."""
+        return kind in self.moves_by_decision[decision]
 
     def apply_checked(self, state: Any, seat: int, move: dict, decision: str) -> tuple[Any, list[dict]]:
         """`apply` after its guard: `move` answers the `decision` that `seat` owes."""

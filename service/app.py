@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, render_template, request
 from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy.exc import OperationalError
@@ -65,7 +65,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from service import api_docs, links, open_seat_pages, pages, rating_pages, talk_pages
+    from service import api_docs, links, open_seat_pages, pages, rating_pages, rules_pages, talk_pages
     from service.api import accounts, games, inbound, inbound_providers, open_seats, ratings, talk
 
     for blueprint in (games.blp, accounts.blp, talk.blp, ratings.blp, open_seats.blp):
@@ -75,6 +75,7 @@ def register_blueprints(app: Flask, api: Api) -> None:
     app.register_blueprint(talk_pages.bp)
     app.register_blueprint(rating_pages.bp)
     app.register_blueprint(open_seat_pages.bp)
+    app.register_blueprint(rules_pages.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(inbound.bp)
@@ -116,8 +117,21 @@ def register_error_handlers(app: Flask) -> None:
         elif messages:
             body["errors"] = messages
             body["message"] = "the request does not match the schema; see errors"
+        if _wants_page():
+            return render_template("pages/message.html", title=_PAGE_TITLES.get(err.code, err.name),
+                                   text=err.description), err.code
         return jsonify(body), err.code
 
 
+def _wants_page() -> bool:
+    """A browser asking for a page (not the API, not a client asking for JSON) gets its
+    errors as a page."""
+    if request.path.startswith("/api/") or request.path == "/api":
+        return False
+    # "*/*" (fetch, curl) keeps JSON; a browser's navigation names text/html first.
+    return request.accept_mimetypes.best_match(["application/json", "text/html"]) == "text/html"
+
+
+_PAGE_TITLES = {404: "Page not found", 405: "Not allowed here"}
 _HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
                422: "invalid", 429: "rate_limited"}

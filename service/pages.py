@@ -54,7 +54,7 @@ def sign_in():
             return render_template("pages/sign_in.html", next=heading_to), 422
         if heading_to:  # where the link, opened in this browser, leads back to
             session["after_sign_in"] = heading_to
-        flash("A sign-in link is on its way to your inbox.")
+        flash(_on_its_way(settings().dev_mode))
     return render_template("pages/sign_in.html", next=heading_to)
 
 
@@ -80,6 +80,13 @@ def my_games():
     waiting = lambda g: g["your_seat"] is not None and str(g["your_seat"]) in (g["pending"] or {})  # noqa: E731
     games.sort(key=lambda g: (not waiting(g), g["status"] != "active", -g["id"]))
     return render_template("pages/my_games.html", games=games, waiting=waiting)
+
+
+def _on_its_way(dev_mode: bool):
+    if not dev_mode:
+        return "A sign-in link is on its way to your inbox."
+    return Markup('A sign-in link is on its way: in development mode the emails are at <a href="{}">{}</a>.').format(
+        url_for("links.dev_mail"), url_for("links.dev_mail"))
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -196,7 +203,7 @@ def game_page(game_id):
         user = current_user(db, required=False)
         game = play.load_game(db, game_id)
         seat = play.seat_of_user(db, game, user)
-        if seat is None and not game.spectators:
+        if seat is None and (not game.spectators or user is None):  # watchers sign in first
             return redirect(url_for("pages.sign_in", next=request.path)) if user is None else (
                 render_template("pages/message.html", title="Not your game", text="This game has no spectators."), 403)
         data = present_game(db, game, user)
@@ -250,7 +257,7 @@ def game_version(game_id):
         seated = user is not None and db.exec(
             select(Seat.id).where(Seat.game_id == game_id, Seat.user_id == user.id,
                                   Seat.status != "declined")).first() is not None  # as play.seat_of_user
-        if not row.spectators and not seated:
+        if not seated and (not row.spectators or user is None):
             return jsonify(error="forbidden", message="only the game's players may follow it"), 403
     response = jsonify(version=row.version)
     response.headers["Cache-Control"] = "no-store"

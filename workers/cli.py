@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import socket
 
 import click
 
@@ -160,6 +161,18 @@ def demo(email: str, game_id: str, bots: int, kind: str) -> None:
     click.echo(f"a sign-in link for {address} is on its way (embedded: {settings.base_url}/dev/mail)")
 
 
+def _check_port_free(port: int) -> None:
+    """Stop at once, in one line, when the inbound SMTP port is taken: the SMTP server
+    would otherwise fail only after its start-up timeout, with a traceback."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            raise click.ClickException(
+                f"the inbound SMTP port 127.0.0.1:{port} is in use (another turnpost serve?); "
+                "set INBOUND_SMTP_PORT to a free port") from None
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
@@ -173,6 +186,7 @@ def serve(host: str, port: int) -> None:
     from workers.wiring import start_dispatcher
 
     settings = _settings()
+    _check_port_free(settings.inbound_smtp_port)
     if not os.environ.get("BASE_URL"):
         settings = dataclasses.replace(settings, base_url=served_base_url(host, port))
     if settings.smtp_url:

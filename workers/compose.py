@@ -39,7 +39,8 @@ def compose(db: Session, settings, row: Notification) -> Mail:
     images: list[Attachment] = []
     game = db.get(Game, row.game_id) if row.game_id else None
     if game is not None:
-        context.update(game_title=game.title, game_url=f"{base}/games/{game.id}")
+        context.update(game_title=game.title, game_url=f"{base}/games/{game.id}",
+                       rules_url=f"{base}/rules/{game.game_type}?game={game.id}")
     builder = _BUILDERS[row.kind]
     builder(db, settings, row, game, context, images)
     subject, text, html = render(row.kind, context)

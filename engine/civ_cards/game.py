@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.civ_cards import buying, combat, drawing, narration, notation
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
-from engine.civ_cards.moves import MOVES, link_moves
+from engine.civ_cards.moves import MOVES, link_moves, trade_moves
 from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
 from engine.civ_cards.summary import summary_lines
@@ -35,6 +35,9 @@ OPTION_CHOICES = {
     "happiness_discounts_wonders": (True, False),
     "culture_threshold_rule": ("at_least_2", "more_than_2"),
 }
+# The phases of a player's own turn. The rulebook allows the 3:1 trade "in qualsiasi
+# momento durante il turno di gioco": with any decision he owes in one of them.
+TURN_PHASES = ("collect", "buy", "combat", "discard")
 PROMPTS = {
     "draft": "Pick a plot from the draft.",
     "settle": "Choose the plot for your free population.",
@@ -98,7 +101,17 @@ class CivCards(BaseGame):
 
     def legal_moves(self, s: dict, seat: int) -> list[dict]:
         kind = self.pending(s).get(seat)
-        return [] if kind is None else MOVES[kind](self.table, s, seat)
+        if kind is None:
+            return []
+        moves = MOVES[kind](self.table, s, seat)
+        if "trade" not in MOVES_BY_DECISION[kind] and self._may_trade(s, seat):
+            moves.extend(trade_moves(self.table, s, seat))
+        return moves
+
+    @staticmethod
+    def _may_trade(s: dict, seat: int) -> bool:
+        """Whether the seat is the player whose turn it is (see TURN_PHASES)."""
+        return s["turn"]["phase"] in TURN_PHASES and s["turn"]["active"] == seat
 
     def link_moves(self, s: dict, seat: int) -> list[dict]:
         """The few moves offered as links or buttons when the choices are many (see
@@ -116,6 +129,12 @@ class CivCards(BaseGame):
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines, for its decision email (engine/civ_cards/summary.py)."""
         return summary_lines(self.table, view, seat)
+
+    def answers(self, state: dict, seat: int, decision: str, kind: str) -> bool:
+        """Whether a move of `kind` answers the seat's decision: the 3:1 trade also may
+        at any moment of the player's own turn (rulebook: "in qualsiasi momento durante
+        il turno di gioco"); it leaves the decision owed as it was."""
+        return super().answers(state, seat, decision, kind) or (kind == "trade" and self._may_trade(state, seat))
 
     def apply_checked(self, state: dict, seat: int, move: dict, decision: str) -> tuple[dict, list[dict]]:
         s = clone_state(state)

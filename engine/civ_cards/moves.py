@@ -49,10 +49,7 @@ def buy_moves(table: CardTable, s: dict, seat: int) -> list[dict]:
     moves.extend(
         {"type": "research", "card": tech} for tech in s["tech_display"]
         if held["commerce"] >= card_price(table, s, seat, tech))
-    rate = table.metadata["trade_rate"]
-    moves.extend(
-        {"type": "trade", "give": give, "get": get} for give in RESOURCES for get in RESOURCES
-        if give != get and held[give] >= rate)
+    moves.extend(trade_moves(table, s, seat))
     standing = {(i + 1, card) for i, plot in enumerate(player["plots"]) for card in plot["buildings"]}
     moves.extend({"type": "scrap", "plot": plot, "card": card} for plot, card in sorted(standing))
     if teammate(s, seat) is not None:
@@ -60,6 +57,13 @@ def buy_moves(table: CardTable, s: dict, seat: int) -> list[dict]:
             {"type": "give", "resource": kind, "count": n} for kind in RESOURCES for n in range(1, held[kind] + 1))
     moves.append({"type": "end_buying"})
     return moves
+
+
+def trade_moves(table: CardTable, s: dict, seat: int) -> list[dict]:
+    """The 3:1 trades the seat's resources allow."""
+    held, rate = s["players"][seat]["resources"], table.metadata["trade_rate"]
+    return [{"type": "trade", "give": give, "get": get} for give in RESOURCES for get in RESOURCES
+            if give != get and held[give] >= rate]
 
 
 def _plot_moves(table: CardTable, s: dict, player: dict) -> list[dict]:
@@ -163,12 +167,16 @@ def link_moves(kind: str, legal: list[dict]) -> list[dict]:
     click per choice already (a plot, a card, a split of the yield)."""
     if len(legal) <= FEW_CHOICES:
         return legal
+    # The 3:1 trades of one's own turn come early, as a long list is cut (FEW_CHOICES).
+    trades = [move for move in legal if move["type"] == "trade"]
     if kind in WAY_ON:
         way_on = WAY_ON[kind]
-        return [way_on] + [move for move in legal if move["type"] in SIMPLE_MOVES[kind] and move != way_on]
+        return [way_on] + trades + [move for move in legal
+                                    if move["type"] in SIMPLE_MOVES[kind] and move not in (way_on, *trades)]
     if kind in COMBINATIONS:
-        return sorted(legal, key=lambda move: len(_plots_named(move)) > 1)[:FEW_CHOICES]
-    return legal
+        answers = [move for move in legal if move["type"] == kind]
+        return (trades + sorted(answers, key=lambda move: len(_plots_named(move)) > 1))[:FEW_CHOICES]
+    return trades + [move for move in legal if move["type"] != "trade"]
 
 
 def _plots_named(move: dict) -> set[int]:

@@ -18,8 +18,8 @@ from engine.euphrat_cards.cards import (
 from engine.euphrat_cards.state import State
 from engine.euphrat_cards.table import leader_on, leaders_in, region_span, under
 
-OFFER_KINDS = ("score", "ship", "treasure")
-ENDINGS = ("deck", "treasures")
+OFFER_KINDS = ("score", "ship", "treasure", "end_vote")
+ENDINGS = ("deck", "treasures", "agreed")
 
 
 def check_state(s: State) -> str | None:

@@ -17,6 +17,7 @@ from engine.euphrat_cards.cards import (
     place_name,
 )
 from engine.euphrat_cards.conflicts import commit_support, start_external, support_color
+from engine.euphrat_cards.ending import END_VOTE, agree_end, may_propose, propose_end, refuse_end, table_full
 from engine.euphrat_cards.rewards import (
     build_ship,
     can_take,
@@ -31,7 +32,7 @@ from engine.euphrat_cards.scoring import ranking
 from engine.euphrat_cards.state import STANDING_ANSWERS, State
 from engine.euphrat_cards.state import to_json as state_to_json
 from engine.euphrat_cards.summary import summary_lines
-from engine.euphrat_cards.turn import settle, setup
+from engine.euphrat_cards.turn import finish, settle, setup
 
 # Each move type and the fields it carries besides "type".
 MOVE_FIELDS = {
@@ -47,15 +48,19 @@ MOVE_FIELDS = {
     "swap_treasure": ("column",),
     "decline": (),
     "set_answer": ("offer", "answer"),
+    "propose_end": (),
+    "agree_end": (),
+    "refuse_end": (),
 }
 # A standing answer may be set with any decision the seat owes; it takes no action.
 MOVES_BY_DECISION = {
-    "action": ("play_card", "place_leader", "withdraw_leader", "play_catastrophe", "pass", "set_answer"),
+    "action": ("play_card", "place_leader", "withdraw_leader", "play_catastrophe", "pass", "propose_end", "set_answer"),
     "support": ("commit_support", "set_answer"),
     "conflict_order": ("choose_conflict", "set_answer"),
     "score": ("score", "decline", "set_answer"),
     "ship": ("build_ship", "decline", "set_answer"),
     "treasure": ("swap_treasure", "decline", "set_answer"),
+    END_VOTE: ("agree_end", "refuse_end"),
 }
 OPTION_CHOICES = {
     "two_player_trim": (True, False),
@@ -99,13 +104,17 @@ PROMPTS = {
              "(you are asked whatever you hold).",
     "ship": "Build a ship from the four cards in a row, or decline.",
     "treasure": "Swap a treasure for a red card from your hand, or decline (you are asked whatever you hold).",
+    END_VOTE: "No card can be played to the table again and the rulebook names no end for this: "
+              "agree to end the game as it stands (normal final scoring), or refuse.",
 }
+FULL_TABLE = ("No card can be played to the table again, and the rulebook names no end for this: "
+              "you may propose to end the game as it stands (normal final scoring), if every player agrees.")
 
 
 class EuphratCards(BaseGame):
     id = "euphrat-cards"
     name = "Euphrat & Tigris: the card game"
-    unplaced_moves = ("pass", "withdraw_leader")  # nothing put on the table: page buttons
+    unplaced_moves = ("pass", "withdraw_leader", "propose_end")  # nothing put on the table: page buttons
     min_players = 2
     max_players = 4
     option_choices = OPTION_CHOICES
@@ -136,11 +145,14 @@ class EuphratCards(BaseGame):
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         kind = self.pending(state).get(seat)
         if kind == "action":
-            return moves.action_moves(state, seat) + moves.answer_moves(state, seat)
+            proposal = [{"type": "propose_end"}] if may_propose(state) else []
+            return moves.action_moves(state, seat) + proposal + moves.answer_moves(state, seat)
         if kind == "support":
             return moves.support_moves(state, seat) + moves.answer_moves(state, seat)
         if kind == "conflict_order":
             return moves.conflict_order_moves(state) + moves.answer_moves(state, seat)
+        if kind == END_VOTE:
+            return [{"type": "agree_end"}, {"type": "refuse_end"}]
         if kind is not None:
             return moves.offer_moves(state, seat) + moves.answer_moves(state, seat)
         return []
@@ -152,7 +164,7 @@ class EuphratCards(BaseGame):
         s = state.clone()
         events: list[dict] = []
         kind = move["type"]
-        if decision == "action" and kind != "set_answer":
+        if decision == "action" and kind not in ("set_answer", "propose_end"):
             s.actions_left -= 1
         _HANDLERS[kind](s, seat, move, events)
         settle(s, events)
@@ -171,6 +183,8 @@ class EuphratCards(BaseGame):
             return {"type": "commit_support", "count": 0}
         if kind == "conflict_order":
             return moves.conflict_order_moves(state)[0]
+        if kind == END_VOTE:
+            return {"type": "refuse_end"}
         return {"type": "decline"}
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -195,6 +209,8 @@ class EuphratCards(BaseGame):
             data["gaps"] = data["gaps"][:gap] + "?" + data["gaps"][gap + 1:]
         data["seat"] = seat
         data["pending"] = {str(s): kind for s, kind in self.pending(state).items()}
+        # Public facts only (see engine/euphrat_cards/ending.py).
+        data["table_full"] = table_full(state)
         return data
 
     def outcome(self, state: State) -> dict | None:
@@ -207,6 +223,8 @@ class EuphratCards(BaseGame):
         owed = self.pending(state).get(seat)
         if owed == "support":
             return narration.support_prompt(state, seat, names)
+        if owed == "action" and may_propose(state):
+            return PROMPTS["action"] + " " + FULL_TABLE
         return PROMPTS.get(owed, "")
 
     def summary_lines(self, view: dict, seat: int) -> list[str]:
@@ -328,6 +346,19 @@ def _set_answer(s, seat, move, events):
     events.append({"type": "answer_set", "seat": seat, "offer": kind, "answer": answer, "visible_to": [seat]})
 
 
+def _propose_end(s, seat, move, events):
+    propose_end(s, seat, events)
+
+
+def _agree_end(s, seat, move, events):
+    if agree_end(s, seat, events):
+        finish(s, "agreed", events)
+
+
+def _refuse_end(s, seat, move, events):
+    refuse_end(s, seat, events)
+
+
 _HANDLERS = {
     "play_card": _play_card,
     "place_leader": _place_leader,
@@ -341,6 +372,9 @@ _HANDLERS = {
     "swap_treasure": _swap_treasure,
     "decline": _decline,
     "set_answer": _set_answer,
+    "propose_end": _propose_end,
+    "agree_end": _agree_end,
+    "refuse_end": _refuse_end,
 }
 
 __all__ = ["EuphratCards", "GAP_BASE", "place_name"]

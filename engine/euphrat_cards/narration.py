@@ -7,9 +7,9 @@ from engine.sentences import count, told
 OFFERS = {"score": "to score a card", "ship": "to build a ship", "treasure": "to swap for a treasure"}
 # The end by treasures comes at the end of a turn with at most one treasure card on
 # the table; none is left when a catastrophe removed the last but one.
-ENDINGS = {"deck": "the deck ran out", "treasures": "only one treasure card or none is left on the table"}
-SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure",
-                 "internal conflict": "for an internal conflict",
+ENDINGS = {"deck": "the deck ran out", "treasures": "only one treasure card or none is left on the table",
+           "agreed": "the players agreed to end it, no card being playable to the table"}
+SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure", "internal conflict": "for an internal conflict",
                  "external conflict": "for an external conflict"}
 
 
@@ -34,6 +34,9 @@ def describe_event(event: dict, names: dict) -> str | None:
         "catastrophe_played": lambda: f"{who} played a catastrophe on {event['card']}"
                                       + (f", removing a {event['removed']} card." if event.get("removed") else "."),
         "turn_passed": lambda: f"{who} passed.",
+        "end_proposed": lambda: f"{who} proposed to end the game as it stands: no card can be played to the table.",
+        "end_agreed": lambda: f"{who} agreed to end the game.",
+        "end_refused": lambda: f"{who} refused to end the game; it goes on.",
         "offer_declined": lambda: f"{who} declined the offer {OFFERS.get(event.get('offer'), event.get('offer'))}.",
         "cards_drawn": lambda: f"{who} drew {count(event['count'], 'card')}.",
         "cards_received": lambda: f"{who} drew {cards(event.get('cards') or {})}.",

@@ -2,7 +2,8 @@
 
 `play red C`, `play red CD`, `leader king C2`, `withdraw king`, `catastrophe C2`,
 `pass`, `support 2`, `conflict black`, `score`, `ship blue-green`, `treasure C`,
-`decline`, `answer score decline`. Case and spacing do not matter.
+`decline`, `answer score decline`, `propose end`, `agree end`, `refuse end`. Case and
+spacing do not matter.
 """
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from engine.euphrat_cards.state import STANDING_ANSWERS
 FORMS = (
     "play COLOR COLUMN|GAP", "leader LEADER CARD", "withdraw LEADER", "catastrophe CARD",
     "pass", "support N", "conflict COLOR", "score", "ship SHIP", "treasure COLUMN", "decline",
-    "answer OFFER ANSWER",
+    "answer OFFER ANSWER", "propose end", "agree end", "refuse end",
 )
+# The vote to end a game whose table is full: two words each.
+_END_VOTE = {"propose end": "propose_end", "agree end": "agree_end", "refuse end": "refuse_end"}
 _WORDS = {  # verb -> (move type, argument fields, form)
     "play": ("play_card", ("color", "place"), FORMS[0]),
     "leader": ("place_leader", ("leader", "card"), FORMS[1]),
@@ -43,6 +46,8 @@ def parse_move(text: str) -> dict:
     if not words:
         raise MoveParseError("empty move; expected one of: " + "; ".join(FORMS))
     verb, args = words[0], words[1:]
+    if " ".join(words) in _END_VOTE:
+        return {"type": _END_VOTE[" ".join(words)]}
     if verb == "support":
         if len(args) != 1 or not args[0].isdigit():
             raise MoveParseError(f"could not read {text!r}: expected `{FORMS[5]}`")
@@ -87,6 +92,9 @@ def format_move(move: dict) -> str:
     kind = move.get("type")
     if kind == "commit_support":
         return f"support {move['count']}"
+    for text, vote in _END_VOTE.items():
+        if vote == kind:
+            return text
     for verb, (move_type, fields, _) in _WORDS.items():
         if move_type == kind:
             return " ".join([verb, *(str(move[f]) for f in fields)])
@@ -121,6 +129,12 @@ def describe(move: dict) -> str:
         return f"swap the treasure of column {move['column']} for a red card"
     if kind == "decline":
         return "decline"
+    if kind == "propose_end":
+        return "propose to end the game as it stands"
+    if kind == "agree_end":
+        return "agree to end the game as it stands"
+    if kind == "refuse_end":
+        return "refuse to end the game"
     if kind == "set_answer":
         words = _ANSWER_WORDS.get(str(move["answer"]), "answer {offer} offers: {answer}")
         return words.format(offer=move["offer"], answer=move["answer"])

@@ -48,7 +48,7 @@ class State:
     __slots__ = (
         "options", "columns", "gaps", "ships", "leaders", "hands", "catastrophes", "vp", "answers",
         "deck", "removed", "unused_catastrophes", "discard", "rng", "turn", "active",
-        "actions_left", "conflict", "union", "offers", "finished",
+        "actions_left", "conflict", "union", "offers", "finished", "end_proposed",
     )
 
     def clone(self) -> State:
@@ -74,6 +74,7 @@ class State:
         new.union = self.union
         new.offers = self.offers  # tuple of dicts
         new.finished = self.finished
+        new.end_proposed = self.end_proposed  # the turn of the last proposal to end the game, or None
         return new
 
     @property
@@ -125,6 +126,7 @@ def to_json(state: State) -> dict:
         },
         "offers": [_offer_json(o) for o in state.offers],
         "finished": None if state.finished is None else {"reason": state.finished},
+        **({} if state.end_proposed is None else {"end_proposed": state.end_proposed}),
     }
 
 
@@ -235,6 +237,7 @@ def _from_json(data: dict) -> State:
     s.offers = tuple(_offer_from_json(o) for o in data.get("offers", []))
     finished = data.get("finished")
     s.finished = None if finished is None else finished["reason"]
+    s.end_proposed = None if data.get("end_proposed") is None else int(data["end_proposed"])
     _check_places(s)
     _check_cards(s)
     return s

@@ -50,7 +50,7 @@ def setup(players: int, seed: int, options: dict) -> State:
     s.removed = ()
     s.turn = 1
     s.actions_left = 2
-    s.conflict = s.union = s.finished = None
+    s.conflict = s.union = s.finished = s.end_proposed = None
     s.offers = ()
     for offset in range(players):
         draw(s, (s.active + offset) % players, HAND_SIZE, [])

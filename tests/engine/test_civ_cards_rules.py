@@ -158,10 +158,61 @@ def test_trade_three_of_one_kind_for_one_of_another_rulebook_example():
         GAME.parse_move("trade gold food")
 
 
-def test_trade_only_in_ones_own_turn():  # ruling 5
+def test_trade_only_in_ones_own_turn():
     s = position({1: player(resources={"food": 3})})
     with pytest.raises(engine.NotYourTurn):
         play(s, (1, "trade food commerce"))
+
+
+TRADE = {"type": "trade", "give": "food", "get": "commerce"}
+
+
+def _traded_and_still_owed(s, seat: int, kind: str):
+    """Seat trades 3 food for 1 commerce and still owes the same decision."""
+    assert TRADE in GAME.legal_moves(s, seat)
+    s, events = play(s, (seat, "trade food commerce"))
+    assert [e["type"] for e in events] == ["traded"]
+    assert resources_of(s, seat)["food"] == 0 and resources_of(s, seat)["commerce"] == 1
+    assert GAME.pending(s) == {seat: kind}
+    return s
+
+
+# Seed 003: "In qualsiasi momento durante il turno di gioco è possibile scambiare 3 carte
+# risorsa di un tipo con 1 carta di un altro tipo": in every step of one's own turn.
+def test_trade_while_collecting():
+    s = position({0: player(["coast", "hills"], population={1: 1}, resources={"food": 3})}, phase="collect")
+    s = _traded_and_still_owed(s, 0, "collect")
+    s, _ = play(s, (0, "collect 0/0/1"))
+    assert resources_of(s, 0) == {"food": 1, "production": 2, "commerce": 3}
+
+
+def test_trade_before_declaring_an_attack():
+    s = position({0: player(resources={"food": 3}, hand={"swordsman": 1})}, phase="combat",
+                 combat={"stage": "declare", "fronts": [], "stolen": 0})
+    _traded_and_still_owed(s, 0, "attack")
+
+
+def test_trade_while_discarding_at_the_end_of_the_turn():
+    s = position({2: player(hand={"walls": 1}, resources={"food": 3})}, phase="discard", active=2,
+                 discarding={"order": [2], "left": 1})
+    s = _traded_and_still_owed(s, 2, "discard")
+    s, _ = play(s, (2, "discard walls"))
+    assert s["turn"]["active"] == 0
+
+
+def test_no_trade_in_the_set_up_discard_nor_as_a_defender():
+    s = position({0: player(hand={"walls": 1}, resources={"food": 3})}, phase="opening_discard",
+                 discarding={"order": [0], "left": 2})
+    assert TRADE not in GAME.legal_moves(s, 0)
+    with pytest.raises(engine.IllegalMove) as err:
+        play(s, (0, "trade food commerce"))
+    assert err.value.code == "wrong_decision"
+    s = position({1: player(population={1: 1}, resources={"food": 3})}, phase="combat",
+                 combat={"stage": "counter", "fronts": [{"defender": 1, "units": ["swordsman"]}]})
+    assert GAME.pending(s) == {1: "counter"} and TRADE not in GAME.legal_moves(s, 1)
+    with pytest.raises(engine.IllegalMove) as err:
+        play(s, (1, "trade food commerce"))
+    assert err.value.code == "wrong_decision"
 
 
 def test_a_bonus_card_is_spent_as_its_kind_and_a_wild_one_as_one_chosen_kind_never_split():

@@ -536,3 +536,64 @@ def test_a_standing_decline_answers_treasure_offers_and_bad_answers_are_refused(
     assert GAME.describe(GAME.parse_move("answer treasure decline")) == (
         "from now on, decline every treasure offer without asking me"
     )
+
+
+def dead_table(players=2, hands=None, catastrophes=None, **kw):
+    """The dead table above: every column and gap full, no catastrophe left, and no card
+    in any hand that could leave it (no red card, no ship on the table)."""
+    held = hands or {0: {"blue": 3, "green": 3, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4},
+                     2: {"blue": 4, "green": 2, "black": 2}}
+    return position(columns=["tbgkbgkbg"] * 8, gaps="bgkbgkb", players=players, deck="kkkk",
+                    hands={seat: held[seat] for seat in range(players)},
+                    leaders={0: {"farmer": "A2"}, 1: {"priest": "H1"}},
+                    catastrophes=catastrophes or {seat: False for seat in range(players)}, **kw)
+
+
+def test_a_full_table_is_said_in_every_view_whatever_the_hands_hold():
+    s = dead_table()
+    assert all(GAME.view(s, seat)["table_full"] for seat in (0, 1, None))
+    # A red card in a hand may still leave it (an internal conflict): the table is full all the
+    # same, so the view tells nobody what a hand holds.
+    red = dead_table(hands={0: {"red": 1, "blue": 3, "green": 2, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4}})
+    assert GAME.view(red, 1)["table_full"] and {"type": "propose_end"} in GAME.legal_moves(red, 0)
+    assert not GAME.view(position(), 0)["table_full"]
+    one_catastrophe = dead_table(catastrophes={0: True, 1: False})
+    assert not GAME.view(one_catastrophe, None)["table_full"]
+    assert {"type": "propose_end"} not in GAME.legal_moves(one_catastrophe, 0)
+    refused(one_catastrophe, 0, "propose end", "table_not_full")
+
+
+def test_the_players_end_a_dead_table_by_unanimous_agreement_with_the_normal_scoring():
+    s = dead_table(players=3, vp={0: "rbgk", 1: "rrbbggk", 2: "bgk"})
+    s, events = play(s, (0, "propose end"))
+    assert types(events) == ["end_proposed"]
+    assert GAME.pending(s) == {1: "end_vote", 2: "end_vote"}  # the proposer waits; no action was spent
+    assert as_json(s)["turn"]["actions_left"] == 2
+    assert legal_texts(s, 1) == {"agree end", "refuse end"}
+    s, events = play(s, (1, "agree end"))
+    assert GAME.outcome(s) is None and GAME.pending(s) == {2: "end_vote"}
+    s, events = play(s, (2, "agree end"))
+    assert types(events)[-1] == "game_ended"
+    outcome = GAME.outcome(s)
+    assert outcome["reason"] == "agreed" and outcome == {"reason": "agreed", **ranking(s)}
+    assert outcome["ranking"][0] == [1]  # weakest colours 1, 1, 0 (red missing for seat 2)
+
+
+def test_one_refusal_and_the_game_goes_on_and_one_proposal_per_turn():
+    s = dead_table()
+    s, _ = play(s, (0, "propose end"))
+    s, events = play(s, (1, "refuse end"))
+    assert types(events) == ["end_refused"] and GAME.pending(s) == {0: "action"}
+    assert {"type": "propose_end"} not in GAME.legal_moves(s, 0)
+    refused(s, 0, "propose end", "end_already_proposed")
+    s, _ = play(s, (0, "pass"))
+    assert GAME.pending(s) == {1: "action"} and {"type": "propose_end"} in GAME.legal_moves(s, 1)
+    assert GAME.default_move(play(s, (1, "propose end"))[0], 0) == {"type": "refuse_end"}
+
+
+def test_the_vote_round_trips_through_json_and_its_words():
+    s, _ = play(dead_table(), (0, "propose end"))
+    again = GAME.from_json(GAME.to_json(s))
+    assert GAME.to_json(again) == GAME.to_json(s) and GAME.pending(again) == {1: "end_vote"}
+    for text in ("propose end", "agree end", "refuse end"):
+        assert GAME.format_move(GAME.parse_move(text)) == text

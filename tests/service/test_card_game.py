@@ -74,3 +74,29 @@ def test_a_standing_answer_goes_unnoticed_by_the_other_seats_and_spectators(make
     assert players[seat].post(f"/api/games/{gid}/moves", json={"move": move, "version": version}).status_code == 200
     logs = [p.get(f"/api/games/{gid}/log").json["entries"] for p in others]
     assert all([e["seq"] for e in log] == list(range(1, len(log) + 1)) for log in logs)
+
+
+def test_a_full_table_is_ended_by_the_players_vote_from_the_page_and_the_api(app, make_player):
+    from tests.conftest import put_position
+    from tests.engine.euphrat_cards_positions import position
+    from tests.service.test_hostile_input import signed_in_client
+
+    players, game = start_game(make_player, 2, game="euphrat-cards")
+    gid = game["id"]
+    dead = position(columns=["tbgkbgkbg"] * 8, gaps="bgkbgkb", players=2, deck="kkkk",
+                    hands={0: {"blue": 3, "green": 3, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4}},
+                    leaders={0: {"farmer": "A2"}, 1: {"priest": "H1"}}, catastrophes={0: False, 1: False})
+    version = put_position(app.extensions["turnpost"]["engine"], gid, dead)
+    page = signed_in_client(app, players[0]).get(f"/games/{gid}").get_data(as_text=True)
+    assert "No card can be played to the table again" in page
+    assert "propose to end the game as it stands" in page  # a button of its own
+    answer = players[0].post(f"/api/games/{gid}/moves", json={"move": {"type": "propose_end"}, "version": version})
+    assert answer.status_code == 200, answer.json
+    seen = players[1].get(f"/api/games/{gid}").json
+    assert seen["pending"] == {"1": "end_vote"} and seen["view"]["table_full"] is True
+    other = signed_in_client(app, players[1]).get(f"/games/{gid}").get_data(as_text=True)
+    assert "agree to end the game as it stands" in other and "refuse to end the game" in other
+    done = players[1].post(f"/api/games/{gid}/moves", json={"move": {"type": "agree_end"}, "version": seen["version"]})
+    assert done.status_code == 200, done.json
+    final = players[0].get(f"/api/games/{gid}").json
+    assert final["status"] == "finished" and final["result"]["reason"] == "agreed"

@@ -75,7 +75,8 @@ def test_a_civ_decision_email_names_the_cards_and_shows_resources_and_victory_po
     assert summary["summary_lines"] == ["Your hand: 2 Swordsman, 1 Great Library", "Your resources: 3 food, 1 commerce",
                                         "Your points: 3 VP (2 population, 1 technologies, 0 wonders)"]
     _, text, _ = render("your_turn", {**summary, "game_title": "Civ #1", "deadline": "", "actions": [],
-                                      "game_url": "https://t.test/g/1", "preferences_url": "https://t.test/p",
+                                      "game_url": "https://t.test/g/1", "rules_url": "https://t.test/rules/civ-cards",
+                                      "preferences_url": "https://t.test/p",
                                       "unsubscribe_url": "https://t.test/u", "board_cid": None, "board_alt": ""})
     assert ("Your hand: 2 Swordsman, 1 Great Library\nYour resources: 3 food, 1 commerce\n"
             "Your points: 3 VP (2 population, 1 technologies, 0 wonders)") in text
