@@ -103,7 +103,8 @@ def measure(port, path, seconds, clients, table, tokens) -> dict:
     per = clients // processes
     chunks = [table[p::processes] for p in range(processes)]
     with multiprocessing.Pool(processes) as pool:
-        parts = pool.map(client_process, [(port, path, seconds, per, chunks[p], tokens, 1000 * p) for p in range(processes)])
+        parts = pool.map(client_process,
+                         [(port, path, seconds, per, chunks[p], tokens, 1000 * p) for p in range(processes)])
     latencies = sorted(x for part in parts for x in part["latencies"])
     return {
         "requests_per_s": len(latencies) / seconds,
@@ -143,14 +144,17 @@ def main() -> None:
     url, tokens, table = prepare(args.games * len(args.clients) * (len(paths) - 1))
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench", "TURNPOST_BENCH": "1",
-           "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": "turnpost-bench", "TURNPOST_INSTANCE": "/tmp/turnpost-bench",
+           "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": "turnpost-bench",
+           "TURNPOST_INSTANCE": "/tmp/turnpost-bench",
            "RATE_LIMIT": "1000000 per minute"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn_workers), "-k", "gthread", "--threads", str(args.gunicorn_threads),
+        [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn_workers), "-k", "gthread",
+         "--threads", str(args.gunicorn_threads),
          "-b", f"127.0.0.1:{port}", "--log-level", "warning", "workers.wsgi:app"], env=env)
     try:
         _wait_for(port)
-        print(f"{args.games} games, {args.seconds:g} s per run, gunicorn {args.gunicorn_workers} workers x {args.gunicorn_threads} threads, PostgreSQL")
+        print(f"{args.games} games, {args.seconds:g} s per run, "
+              f"gunicorn {args.gunicorn_workers} workers x {args.gunicorn_threads} threads, PostgreSQL")
         print("endpoint          clients   req/s   p50 ms   p99 ms   5xx   other 4xx")
         for level, clients in enumerate(args.clients):
             for n, path in enumerate(paths):

@@ -90,7 +90,8 @@ def main() -> None:
             label = f"{first} vs {second}" if i == 0 else ""
             score = (f"{result['score']:>5.1f}/{finished}  {result['score'] / max(finished, 1):>7.0%}" if i == 0
                      else " " * 17)
-            print(f"{label:<20} {score}   {kind:<8} {len(t):>9}  {sum(t) / len(t) * 1e3:>7.1f}  {percentile(t, 0.99) * 1e3:>6.1f}")
+            print(f"{label:<20} {score}   {kind:<8} {len(t):>9}  "
+                  f"{sum(t) / len(t) * 1e3:>7.1f}  {percentile(t, 0.99) * 1e3:>6.1f}")
             if kind == "strong":
                 print(f"{'':<48}strong: {args.iterations / (sum(t) / len(t)):.0f} iterations/s")
         if result["unfinished"]:

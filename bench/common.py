@@ -26,7 +26,8 @@ class Sink:
     async def handle_DATA(self, server, session, envelope):
         if log:
             head = envelope.content.split(b"\\r\\n\\r\\n", 1)[0].decode("ascii", "replace")
-            mid = next((l.split(":", 1)[1].strip() for l in head.split("\\r\\n") if l.lower().startswith("message-id:")), "")
+            mid = next((l.split(":", 1)[1].strip() for l in head.split("\\r\\n")
+                        if l.lower().startswith("message-id:")), "")
             log.write(f"{time.time():.6f} {mid}\\n")
         return "250 OK"
 c = Controller(Sink(), hostname="127.0.0.1", port=int(sys.argv[1])); c.start()

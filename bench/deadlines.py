@@ -40,7 +40,8 @@ def insert_deadlines(url: str, count: int, window: float) -> datetime:
     """`count` reminders spread over the window; returns when the first is due."""
     first = datetime.now(UTC) + timedelta(seconds=LEAD)
     with psycopg.connect(url.replace("+psycopg", "")) as conn:
-        seats = conn.execute("SELECT game_id, seat FROM seat WHERE decision_started_at IS NOT NULL ORDER BY game_id").fetchall()
+        seats = conn.execute(
+            "SELECT game_id, seat FROM seat WHERE decision_started_at IS NOT NULL ORDER BY game_id").fetchall()
         now = datetime.now(UTC)
         with conn.cursor().copy("COPY deadline (game_id, seat, kind, due_at, created_at) FROM STDIN") as copy:
             for n in range(count):
@@ -90,7 +91,8 @@ def main() -> None:
     celery = [sys.executable, "-m", "celery", "-A", "workers.app"]
     quiet = ["--loglevel=warning", "--without-gossip", "--without-mingle"]
     schedule = os.path.join(tempfile.mkdtemp(), "beat-schedule")
-    worker = subprocess.Popen([*celery, "worker", f"--concurrency={args.concurrency}", f"--queues={QUEUE}", *quiet], env=env)
+    worker = subprocess.Popen([*celery, "worker", f"--concurrency={args.concurrency}", f"--queues={QUEUE}", *quiet],
+                              env=env)
     mailer = subprocess.Popen([*celery, "worker", "--concurrency=1", f"--queues={QUEUE}.mail", *quiet], env=env)
     beat = subprocess.Popen([*celery, "beat", "-s", schedule, "--loglevel=warning"], env=env)
     memory = []
@@ -100,14 +102,17 @@ def main() -> None:
             done = 0
             while done < args.deadlines and time.time() < deadline:
                 time.sleep(1)
-                done = conn.execute("SELECT count(*) FROM deadline WHERE kind = 'reminder' AND done_at IS NOT NULL").fetchone()[0]
+                done = conn.execute(
+                    "SELECT count(*) FROM deadline WHERE kind = 'reminder' AND done_at IS NOT NULL").fetchone()[0]
                 memory.append((time.time(), done, tree_rss_mb(worker.pid)))
                 if len(memory) % 30 == 0:
                     print(f"  {done} fired, worker {memory[-1][2]:.0f} MB", flush=True)
             drifts = sorted(row[0] for row in conn.execute(
-                "SELECT EXTRACT(EPOCH FROM done_at - due_at) FROM deadline WHERE kind = 'reminder' AND done_at IS NOT NULL"))
+                "SELECT EXTRACT(EPOCH FROM done_at - due_at) FROM deadline "
+                "WHERE kind = 'reminder' AND done_at IS NOT NULL"))
             reminders = conn.execute("SELECT count(*) FROM notification WHERE kind = 'reminder'").fetchone()[0]
-            outcomes = dict(conn.execute("SELECT outcome, count(*) FROM deadline WHERE kind = 'reminder' GROUP BY outcome").fetchall())
+            outcomes = dict(conn.execute(
+                "SELECT outcome, count(*) FROM deadline WHERE kind = 'reminder' GROUP BY outcome").fetchall())
     finally:
         for process in (beat, worker, mailer):
             process.terminate()
@@ -116,11 +121,13 @@ def main() -> None:
         for key in client.scan_iter(QUEUE + "*"):
             client.delete(key)
     firing = [m for m in memory if m[1] > 0]
-    print(f"{args.deadlines} deadlines due over {args.window:g} s ({args.deadlines / args.window:.0f}/s) in {args.games} games")
+    print(f"{args.deadlines} deadlines due over {args.window:g} s "
+          f"({args.deadlines / args.window:.0f}/s) in {args.games} games")
     print(f"fired {len(drifts)}, outcomes {outcomes}, reminder emails written {reminders} "
           f"(duplicates: {reminders - len(drifts)})")
     if drifts:
-        print(f"drift s: p50 {statistics.median(drifts):.3f}  p99 {drifts[int(len(drifts) * 0.99)]:.3f}  max {drifts[-1]:.3f}")
+        print(f"drift s: p50 {statistics.median(drifts):.3f}  "
+              f"p99 {drifts[int(len(drifts) * 0.99)]:.3f}  max {drifts[-1]:.3f}")
     if firing:
         quarter = [firing[min(len(firing) - 1, len(firing) * q // 4)][2] for q in range(5)]
         print("worker memory MB at 0/25/50/75/100% of the firing: " + " / ".join(f"{m:.0f}" for m in quarter)

@@ -91,11 +91,13 @@ def main() -> None:
         with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as conn:
             begun = conn.execute("SELECT now()").fetchone()[0]
             moves = play(web_port, tokens, games, args.rate, args.seconds)
-            query = "SELECT message_id, EXTRACT(EPOCH FROM created_at) FROM notification WHERE kind = 'your_turn' AND created_at >= %s"
+            query = ("SELECT message_id, EXTRACT(EPOCH FROM created_at) FROM notification "
+                     "WHERE kind = 'your_turn' AND created_at >= %s")
             owed = dict(conn.execute(query, (begun,)).fetchall())
             wait_until = time.time() + 120
             while time.time() < wait_until and conn.execute(
-                    "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL", (begun,)).fetchone()[0]:
+                    "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL",
+                    (begun,)).fetchone()[0]:
                 time.sleep(0.5)
     finally:
         for process in processes:

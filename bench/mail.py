@@ -69,7 +69,8 @@ def prepare(emails: int, moves: int, reuse: bool) -> list[int]:
     database = make_engine(URL)
     with transaction(database) as db:
         ids = list(db.exec(select(func.max(Notification.id)).where(
-            Notification.kind == "your_turn").group_by(Notification.game_id).order_by(func.max(Notification.id))))[:emails]
+            Notification.kind == "your_turn").group_by(Notification.game_id).order_by(
+                func.max(Notification.id))))[:emails]
         db.exec(update(Notification).where(Notification.id.in_(ids)).values(
             sent_at=None, claimed_until=None, attempts=0, next_attempt_at=None))
     database.dispose()

@@ -88,11 +88,14 @@ def main() -> None:
         for kind, name in kinds.items():
             times = sorted(spent[kind])
             mean = sum(times) / len(times)
-            print(f"{name:<22} mean {mean * 1000:6.2f}   p50 {times[len(times) // 2] * 1000:6.2f}   x floor {mean / floor:5.2f}")
+            print(f"{name:<22} mean {mean * 1000:6.2f}   p50 {times[len(times) // 2] * 1000:6.2f}   "
+                  f"x floor {mean / floor:5.2f}")
         if args.profile:
             profile = cProfile.Profile(time.process_time)
             profile.runcall(lambda: [players.request("move") for _ in range(args.moves)])
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(r"service/|workers/|limiter.*check_request|smorest/response|webargs/core.py.*parse\b|celery/app/task.py.*apply_async", 40)
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(
+                r"service/|workers/|limiter.*check_request|smorest/response|webargs/core.py.*parse\b"
+                r"|celery/app/task.py.*apply_async", 40)
     finally:
         import redis
 

@@ -175,7 +175,8 @@ def main() -> None:
         games, tally = Games(table), collections.Counter()
         ids = [gid for gid, *_ in table]
         started = time.monotonic()
-        clients = [threading.Thread(target=play, args=(web_ports, tokens, games, ids[i::args.clients], args.seconds, tally))
+        clients = [threading.Thread(target=play,
+                                    args=(web_ports, tokens, games, ids[i::args.clients], args.seconds, tally))
                    for i in range(args.clients)]
         for thread in clients:
             thread.start()

@@ -34,7 +34,8 @@ def served_base_url(host: str, port: int) -> str:
 
 @dataclass
 class Settings:
-    database_url: str = field(default_factory=lambda: os.environ.get("DATABASE_URL", f"sqlite:///{INSTANCE / 'turnpost.db'}"))
+    database_url: str = field(
+        default_factory=lambda: os.environ.get("DATABASE_URL", f"sqlite:///{INSTANCE / 'turnpost.db'}"))
     redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
     smtp_url: str | None = field(default_factory=lambda: os.environ.get("SMTP_URL") or None)
     # The relay's certificate must chain to these (PEM) instead of the system's CAs: a private CA.
@@ -65,14 +66,16 @@ class Settings:
     talk_limit: str = field(default_factory=lambda: os.environ.get("TALK_LIMIT", "20 per minute"))
     # Invitation emails a creator may send, and one address may receive, in 24 hours.
     invitations_per_sender: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_SENDER", "20")))
-    invitations_per_recipient: int = field(default_factory=lambda: int(os.environ.get("INVITATIONS_PER_RECIPIENT", "3")))
+    invitations_per_recipient: int = field(
+        default_factory=lambda: int(os.environ.get("INVITATIONS_PER_RECIPIENT", "3")))
     # Games with bots one user may have open or active at once (each bot turn costs worker CPU).
     bot_games_per_user: int = field(default_factory=lambda: int(os.environ.get("BOT_GAMES_PER_USER", "10")))
     # Email retries: the n-th temporary failure waits retry_seconds * 2**(n-1), at most
     # retry_max_seconds; after mail_max_attempts attempts the row is dead.
     mail_max_attempts: int = field(default_factory=lambda: int(os.environ.get("MAIL_MAX_ATTEMPTS", "8")))
     mail_retry_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_RETRY_SECONDS", "60")))
-    mail_retry_max_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "3600")))
+    mail_retry_max_seconds: float = field(
+        default_factory=lambda: float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "3600")))
     # A delivery's hold on its row, longer than any send; a killed worker's row waits this long.
     mail_claim_seconds: float = field(default_factory=lambda: float(os.environ.get("MAIL_CLAIM_SECONDS", "120")))
     # How long a board picture drawn for an email stays in Redis for the other emails that show it.

@@ -77,7 +77,8 @@ def confirm_action(token):
     someone_else = viewer is not None and holder is not None and holder.user_id != viewer.id
     return render_template(
         "pages/confirm.html", game=game, token=token, description=description, move=parsed.move,
-        board=board_markup(game.game_type, rules.view(state, parsed.seat)), prompt=rules.prompt(state, parsed.seat, names),
+        board=board_markup(game.game_type, rules.view(state, parsed.seat)),
+        prompt=rules.prompt(state, parsed.seat, names),
         seat_name=names.get(parsed.seat, f"seat {parsed.seat}"), viewer=viewer if someone_else else None)
 
 
@@ -206,7 +207,8 @@ def unsubscribe(token):
     if request.method == "GET":
         return render_template("pages/unsubscribe.html", token=token)
     run(lambda db: setattr(db.get(User, user_id), "email_mode", "off"))
-    return _message("Unsubscribed", "You will get no more game emails. Sign-in links still arrive when you ask for one.")
+    return _message("Unsubscribed",
+                    "You will get no more game emails. Sign-in links still arrive when you ask for one.")
 
 
 @bp.get("/dev/mail")

@@ -353,7 +353,8 @@ def submit_move(game_id):
         flash("Move made.")
     except ServiceError as err:
         if err.status == 409 and err.code == "stale_version":
-            flash("The game changed since you loaded this page; here is the current position. Nothing was changed.", "error")
+            flash("The game changed since you loaded this page; here is the current position. "
+                  "Nothing was changed.", "error")
         else:
             flash(err.message, "error")
     return redirect(url_for("pages.game_page", game_id=game_id))
@@ -379,7 +380,8 @@ def _game_action(game_id: int, action, done: str):
         flash(done)
     except ServiceError as err:
         if err.status == 409 and err.code == "stale_version":
-            flash("The game changed since you loaded this page; here is the current position. Nothing was changed.", "error")
+            flash("The game changed since you loaded this page; here is the current position. "
+                  "Nothing was changed.", "error")
         else:
             flash(err.message, "error")
     return redirect(url_for("pages.game_page", game_id=game_id))

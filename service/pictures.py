@@ -87,7 +87,8 @@ class BoardPicture:
         if self.svg is not None:
             return render(self.svg)
         pixels, width, height, stride = _background_pixels(self.background)
-        image = cairocffi.ImageSurface.create_for_data(bytearray(pixels), cairocffi.FORMAT_ARGB32, width, height, stride)
+        image = cairocffi.ImageSurface.create_for_data(bytearray(pixels), cairocffi.FORMAT_ARGB32,
+                                                       width, height, stride)
         context = cairocffi.Context(image)
         with _PIECES_LOCK:  # cairo does not promise that two threads may read one surface at once
             for x, y, svg in self.pieces:

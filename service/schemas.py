@@ -57,7 +57,8 @@ class TimeControlSchema(StrictSchema):
     initial_seconds = fields.Integer(strict=True, validate=validate.Range(min=60, max=90 * 86400))
     extension_seconds = fields.Integer(strict=True, validate=validate.Range(min=0, max=30 * 86400))
     cap_seconds = fields.Integer(strict=True, validate=validate.Range(min=60, max=365 * 86400))
-    quiet_hours = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=23)), validate=validate.Length(equal=2))
+    quiet_hours = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=23)),
+                              validate=validate.Length(equal=2))
     reminder_offsets = fields.List(fields.Integer(strict=True, validate=validate.Range(min=60, max=365 * 86400)),
                                    validate=validate.Length(max=5))
 
@@ -83,7 +84,8 @@ class CreateGameSchema(StrictSchema):
     invite = fields.List(
         Invitee(metadata={"description": 'an email, or {"bot": "random" | "greedy" | "strong"}',
                           "oneOf": [{"type": "string", "maxLength": 254},
-                                    {"type": "object", "properties": {"bot": {"type": "string", "enum": list(BOT_KINDS)}},
+                                    {"type": "object",
+                                     "properties": {"bot": {"type": "string", "enum": list(BOT_KINDS)}},
                                      "required": ["bot"], "additionalProperties": False}]}),
         load_default=list, validate=validate.Length(max=7),
         metadata={"description": "the other seats: players' emails, or bots"},
@@ -91,7 +93,8 @@ class CreateGameSchema(StrictSchema):
     seat_order = fields.String(load_default="fixed", validate=validate.OneOf(["fixed", "random"]))
     spectators = fields.Boolean(load_default=False)
     time_control = fields.Nested(TimeControlSchema, load_default=dict)
-    timeout_policy = fields.String(load_default="bot", validate=validate.OneOf(["bot", "default_move", "skip", "forfeit"]))
+    timeout_policy = fields.String(load_default="bot",
+                                   validate=validate.OneOf(["bot", "default_move", "skip", "forfeit"]))
     rated = fields.Boolean(load_default=False, metadata={
         "description": "its end updates the players' ratings at this game; people only: refused with bot seats"})
     open_seats = fields.Integer(
@@ -106,7 +109,8 @@ class InviteSchema(VersionSchema):
 
 class MoveSchema(VersionSchema):
     move = fields.Dict(keys=fields.String(), metadata={"description": "the move as JSON (see the game's docs)"})
-    text = fields.String(validate=validate.Length(min=1, max=200), metadata={"description": "or the move in text notation"})
+    text = fields.String(validate=validate.Length(min=1, max=200),
+                         metadata={"description": "or the move in text notation"})
 
     @validates_schema
     def one_of_move_or_text(self, data, **_):

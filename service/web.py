@@ -101,7 +101,8 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
         "seed": str(game.seed) if game.status in ("finished", "abandoned") and game.seed is not None else None,
         "player_list": [
             {
-                "seat": s.seat, "name": _display_name(users.get(s.user_id), s), "status": s.status, "resigned": s.resigned,
+                "seat": s.seat, "name": _display_name(users.get(s.user_id), s), "status": s.status,
+                "resigned": s.resigned,
                 "bot": s.bot, "email": s.email if mine is not None and s.bot is None else None,
                 "deadline": deadlines.get(s.seat), "player": s.user_id, "rating": shown_ratings.get(s.user_id),
             }

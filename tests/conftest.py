@@ -57,7 +57,8 @@ def database_url(worker_id):
 def app(database_url, tmp_path_factory):
     settings = Settings(
         database_url=database_url, redis_url=None, smtp_url=None, base_url="http://turnpost.test",
-        secret_key="test-secret-key", maildir=tmp_path_factory.mktemp("mail"), sign_in_limit="1000 per minute", sign_in_address_limit="1000 per minute",
+        secret_key="test-secret-key", maildir=tmp_path_factory.mktemp("mail"), sign_in_limit="1000 per minute",
+        sign_in_address_limit="1000 per minute",
         rate_limit="1000000 per minute",
     )
     app = create_app(settings)

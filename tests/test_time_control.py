@@ -38,7 +38,8 @@ def test_absence_days_hold_the_clock():
 
 def test_reminders_24h_and_2h_before_unless_already_past():
     deadline = START + timedelta(days=2)
-    assert reminder_times(START, deadline, TimeControl()) == [deadline - timedelta(hours=24), deadline - timedelta(hours=2)]
+    assert reminder_times(START, deadline, TimeControl()) == [deadline - timedelta(hours=24),
+                                                              deadline - timedelta(hours=2)]
     short = START + timedelta(hours=5)
     assert reminder_times(START, short, TimeControl()) == [short - timedelta(hours=2)]
 

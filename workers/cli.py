@@ -197,7 +197,8 @@ def serve(host: str, port: int) -> None:
     app = create_app(settings)
     start_dispatcher(app)
     state = app.extensions["turnpost"]
-    start_inbound_smtp(settings, state["database"], state["dispatcher"].inbound, "127.0.0.1", settings.inbound_smtp_port)
+    start_inbound_smtp(settings, state["database"], state["dispatcher"].inbound, "127.0.0.1",
+                       settings.inbound_smtp_port)
     click.echo(f"turnpost is running at http://{host}:{port}/  (database: {settings.database_url})")
     click.echo(f"replies to its emails are taken by SMTP at 127.0.0.1:{settings.inbound_smtp_port}")
     app.run(host=host, port=port, threaded=True)

@@ -146,7 +146,8 @@ def _sign_in(db, settings, row, game, context, images):
 
 
 def _your_turn(db, settings, row, game, context, images):
-    _decision(db, settings, row, game, context, images, row.payload.get("since_seq", 0), row.payload.get("upto_seq", 10**9))
+    _decision(db, settings, row, game, context, images, row.payload.get("since_seq", 0),
+              row.payload.get("upto_seq", 10**9))
     context["reply_to"] = _reply_to(settings, game, row, row.payload.get("version", game.version))
 
 
@@ -264,7 +265,8 @@ def board_picture(settings, game_type: str, view: dict) -> bytes | None:
 def _reminder(db, settings, row, game, context, images):
     game_rules, state = rules(game), game_state(game)
     context.update(
-        deadline=_deadline_words(db, game.id, row.seat) or "soon", time_left=row.payload.get("time_left", "little time"),
+        deadline=_deadline_words(db, game.id, row.seat) or "soon",
+        time_left=row.payload.get("time_left", "little time"),
         prompt=game_rules.prompt(state, row.seat, names_of(db, game)),
         reply_to=_reply_to(settings, game, row, row.payload.get("version", game.version)),
     )

@@ -95,7 +95,8 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
     except Exception as err:  # noqa: BLE001  (every failure is recorded on the row)
         return _failed(engine, settings, notification_id, err)
     with transaction(engine) as db:
-        db.exec(update(Notification).where(Notification.id == notification_id).values(sent_at=utcnow(), claimed_until=None))
+        db.exec(update(Notification).where(Notification.id == notification_id).values(
+            sent_at=utcnow(), claimed_until=None))
     return "sent"
 
 
@@ -108,7 +109,8 @@ def _claim(engine: Engine, settings, notification_id: int) -> str:
             Notification.id == notification_id, Notification.sent_at.is_(None), Notification.dead_at.is_(None),
             or_(Notification.claimed_until.is_(None), Notification.claimed_until < now),
             or_(Notification.next_attempt_at.is_(None), Notification.next_attempt_at <= now),
-        ).values(attempts=Notification.attempts + 1, claimed_until=now + timedelta(seconds=settings.mail_claim_seconds)))
+        ).values(attempts=Notification.attempts + 1,
+                 claimed_until=now + timedelta(seconds=settings.mail_claim_seconds)))
         if claimed.rowcount:
             return "claimed"
         row = db.get(Notification, notification_id)

@@ -152,7 +152,8 @@ class _Conversation:
             return self.answer("unreadable", [
                 f"Nothing was applied: your email was not read, since {self.too_much}. "
                 "Reply with your moves in a plain email."], forms=True, decision=True)
-        written = newest_reply(body_text(self.message), own_addresses(self.settings.mail_from, self.settings.mail_domain))
+        written = newest_reply(body_text(self.message),
+                               own_addresses(self.settings.mail_from, self.settings.mail_domain))
         said, written = said_lines(written)
         self.say(said)
         lines, prose = _moves_and_prose(commands(written), self.rules)
@@ -211,7 +212,8 @@ class _Conversation:
             try:
                 moves.append(self.rules.parse_move(text))
             except engine.MoveParseError as err:
-                return self.answer("unreadable", [f"Nothing was applied: \"{text}\" could not be read ({err.message})."],
+                return self.answer("unreadable",
+                                   [f"Nothing was applied: \"{text}\" could not be read ({err.message})."],
                                    forms=True, decision=True)
         try:
             if len(moves) == 1:  # an illegal move writes nothing: no savepoint needed
@@ -222,7 +224,8 @@ class _Conversation:
         except Invalid as err:
             if len(moves) > 1:
                 self.read_again()
-            return self.answer("illegal", [f"Nothing was applied: \"{err.extra['text']}\" is not allowed: {err.message}."],
+            return self.answer("illegal",
+                               [f"Nothing was applied: \"{err.extra['text']}\" is not allowed: {err.message}."],
                                decision=True)
         if not applied:
             return self.answer("not_yours", ["Nothing was applied: the decision is not yours now."], decision=True)

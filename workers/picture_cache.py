@@ -30,7 +30,8 @@ class PictureCache:
     """PNG bytes by picture key; `renders` counts the pictures this process drew."""
 
     def __init__(self, redis_url: str | None, prefix: str, seconds: float):
-        self.client = redis.Redis.from_url(redis_url, socket_connect_timeout=0.5, socket_timeout=1) if redis_url else None
+        self.client = (redis.Redis.from_url(redis_url, socket_connect_timeout=0.5, socket_timeout=1)
+                       if redis_url else None)
         self.prefix, self.seconds = prefix, max(1, round(seconds))
         self.renders = 0
         self._kept: OrderedDict[str, bytes] = OrderedDict()

@@ -35,7 +35,8 @@ def message_kind(message: EmailMessage, envelope_from: str = "") -> str:
         return "bounce"
     auto_submitted = str(message.get("Auto-Submitted", "no")).strip().lower()
     precedence = str(message.get("Precedence", "")).strip().lower()
-    if (auto_submitted and not auto_submitted.startswith("no")) or precedence in ("bulk", "junk", "list", "auto_reply") \
+    if (auto_submitted and not auto_submitted.startswith("no")) \
+            or precedence in ("bulk", "junk", "list", "auto_reply") \
             or any(message.get(h) for h in ("X-Autoreply", "X-Autorespond", "X-Auto-Response", "List-Id")) \
             or _from_a_mail_system(message, envelope_from) or _AUTO_SUBJECT.search(str(message.get("Subject", ""))):
         return "auto"

@@ -140,7 +140,8 @@ def recover_deadlines(older_than_seconds: float = 60, now: float | None = None) 
     """Mirror again the deadlines still open long after they were due: popped by a
     sweeper that died before handing them on. Firing one twice changes nothing."""
     _, engine, _ = _runtime()
-    cutoff = datetime.fromtimestamp(now if now is not None else time.time(), UTC) - timedelta(seconds=older_than_seconds)
+    cutoff = (datetime.fromtimestamp(now if now is not None else time.time(), UTC)
+              - timedelta(seconds=older_than_seconds))
     lost = deadlines.open_deadlines(engine, due_before=cutoff)
     if _dispatcher().bots_backlog():
         # A bot's turn may merely be waiting in the bots' queue: mirroring it again

@@ -9,7 +9,8 @@ OFFERS = {"score": "to score a card", "ship": "to build a ship", "treasure": "to
 # the table; none is left when a catastrophe removed the last but one.
 ENDINGS = {"deck": "the deck ran out", "treasures": "only one treasure card or none is left on the table",
            "agreed": "the players agreed to end it, no card being playable to the table"}
-SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure", "internal conflict": "for an internal conflict",
+SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure",
+                 "internal conflict": "for an internal conflict",
                  "external conflict": "for an external conflict"}
 
 

@@ -45,7 +45,8 @@ def embedded(database_url, tmp_path):
 
 def test_a_reply_typed_in_the_local_outbox_is_a_move(embedded, browser, screenshot):
     ann, bob = Player(embedded, "ann-outbox@example.org"), Player(embedded, "bob-outbox@example.org")
-    game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email], "title": "Outbox game"}).json
+    game = ann.post("/api/games",
+                    json={"game": "tigris", "players": 2, "invite": [bob.email], "title": "Outbox game"}).json
     bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]})
     with transaction(embedded.extensions["turnpost"]["database"]) as db:
         row = db.get(Game, game["id"])

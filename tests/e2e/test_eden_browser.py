@@ -79,6 +79,7 @@ def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, s
         ann.click("svg [data-square=A1]")
     assert {el.get_attribute("data-square") for el in ann.query_selector_all("svg .chosen")} == {"A1", "B1", "A2"}
     play_typed_or_clicked(ann)
-    assert [ann.get_attribute(f"svg [data-square={sq}]", "data-level") for sq in ("A1", "B1", "A2", "B2")] == ["2", "2", "2", "1"]
+    assert [ann.get_attribute(f"svg [data-square={sq}]", "data-level")
+            for sq in ("A1", "B1", "A2", "B2")] == ["2", "2", "2", "1"]
     ann_ctx.close()
     bob_ctx.close()

@@ -10,8 +10,10 @@ def check_button(page):
     button = page.locator("#notify-me")
     assert button.is_visible()
     assert page.evaluate(IN_PLAYERS_PANEL) == "Players"
-    looks = "['borderRadius', 'borderTopColor', 'paddingLeft', 'backgroundColor'].map(k => getComputedStyle(document.querySelector('%s'))[k]).join()"
-    assert page.evaluate(looks % "#notify-me") == page.evaluate(looks % "#leave form button:not(.danger)")  # as Vote to abandon
+    looks = ("['borderRadius', 'borderTopColor', 'paddingLeft', 'backgroundColor']"
+             ".map(k => getComputedStyle(document.querySelector('%s'))[k]).join()")
+    assert page.evaluate(looks % "#notify-me") == page.evaluate(
+        looks % "#leave form button:not(.danger)")  # as Vote to abandon
     box, panel = button.bounding_box(), page.locator("#notify-me >> xpath=ancestor::div[@class='panel']").bounding_box()
     assert panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

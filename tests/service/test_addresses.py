@@ -36,7 +36,8 @@ def test_case_does_not_make_a_second_user_or_seat(app, db, make_player):
         assert user_for_email(session, f"{local.lower()}@example.org").id == first
         assert session.get(User, first).email == f"{local.lower()}@example.org"
     creator = make_player("creator")
-    created = creator.post("/api/games", json={"game": "tigris", "players": 3, "invite": [f"{local.upper()}@EXAMPLE.org"]})
+    created = creator.post("/api/games",
+                           json={"game": "tigris", "players": 3, "invite": [f"{local.upper()}@EXAMPLE.org"]})
     assert created.status_code == 201, created.json
     again = creator.post(f"/api/games/{created.json['id']}/invitations",
                          json={"email": f"{local}@example.org", "version": created.json["version"]})

@@ -50,7 +50,8 @@ def test_illegal_and_unparsable_moves_name_the_rule(game):
     assert answer.status_code == 422 and answer.json["code"] in ("farm_needs_river", "tile_not_in_hand")
     answer = mover.post(url, json={"text": "fly F7", "version": state["version"]})
     assert answer.status_code == 422 and answer.json["code"] == "parse_error" and "expected" in answer.json["message"]
-    answer = mover.post(url, json={"move": {"type": "place_tile", "square": "Z9", "color": "red"}, "version": state["version"]})
+    answer = mover.post(url, json={"move": {"type": "place_tile", "square": "Z9", "color": "red"},
+                                   "version": state["version"]})
     assert answer.status_code == 422 and answer.json["code"] == "bad_square"
     unchanged(mover, state)
 
@@ -68,7 +69,8 @@ def test_not_your_decision_stale_unknown_and_too_large(game, make_player):
     assert answer.status_code == 413
     stranger = make_player("stranger")
     assert stranger.get(f"/api/games/{gid}").status_code == 403
-    assert stranger.post(f"/api/games/{gid}/moves", json={"text": legal, "version": state["version"]}).status_code == 403
+    assert stranger.post(f"/api/games/{gid}/moves",
+                         json={"text": legal, "version": state["version"]}).status_code == 403
     unchanged(mover, state)
 
 
@@ -115,7 +117,8 @@ def test_bad_game_creation_is_refused(make_player):
         ({"game": "tigris", "players": 2, "options": {"board": "moon"}}, "bad_option"),
         ({"game": "tigris", "players": 2, "invite": ["not-an-email"]}, "bad_email"),
         ({"game": "tigris", "players": 2, "invite": ["a@b.org", "c@d.org"]}, "too_many_invitations"),
-        ({"game": "tigris", "players": 2, "time_control": {"initial_seconds": 864000, "cap_seconds": 86400}}, "bad_time_control"),
+        ({"game": "tigris", "players": 2, "time_control": {"initial_seconds": 864000, "cap_seconds": 86400}},
+         "bad_time_control"),
     ):
         answer = creator.post("/api/games", json=body)
         assert answer.status_code == 422 and answer.json["code"] == code, (body, answer.json)

@@ -113,7 +113,8 @@ def test_a_bot_sees_only_its_seats_view(app, make_player, db, monkeypatch):
 
 def _bot_inputs(app, make_player, db, monkeypatch, hand: dict) -> list[str]:
     human = make_player("solo")
-    game = human.post("/api/games", json={"game": "tigris", "players": 3, "invite": [{"bot": "greedy"}, {"bot": "strong"}]}).json
+    game = human.post("/api/games",
+                      json={"game": "tigris", "players": 3, "invite": [{"bot": "greedy"}, {"bot": "strong"}]}).json
     with db() as session:
         row = session.get(Game, game["id"])
         state = engine.get_game("tigris").to_json(engine.get_game("tigris").setup(3, 5, row.options))
@@ -166,7 +167,8 @@ def test_demo_command_starts_a_game_against_bots_and_mails_a_sign_in_link(db, da
         assert game.status == "active" and game.game_type == "euphrat-cards"
         assert game.title == "Euphrat & Tigris: the card game against a random bot"
         assert sorted(s.bot or "" for s in seats) == ["", "random"] and any(s.email == email for s in seats)
-        sign_in = session.exec(select(Notification).where(Notification.email == email, Notification.kind == "sign_in")).first()
+        sign_in = session.exec(
+            select(Notification).where(Notification.email == email, Notification.kind == "sign_in")).first()
         assert sign_in is not None and sign_in.sent_at is not None
     assert any(tmp_path.rglob("*")), "the sign-in email is in the local mailbox"
     bad = CliRunner().invoke(cli, ["demo", email, "--game", "chess"])

@@ -18,7 +18,7 @@ def test_simultaneous_submits_with_one_version_accept_exactly_one(make_player, d
         barrier = threading.Barrier(16)
         answers = []
 
-        def submit(i):
+        def submit(i, legal=legal, game=game, seat=seat, barrier=barrier, answers=answers):
             body = {"move": legal[i % len(legal)]["move"], "version": game["version"]}
             client = players[seat].client.application.test_client()
             barrier.wait()

@@ -70,7 +70,8 @@ def test_the_eden_decision_email_shows_hand_mana_picture_and_bid_links(app, make
     state = position({"C4": "y1"}, hands={0: ["B4", "A7"], 1: ["K2", "E5"]}, mana={1: 135})
     version = put_position(app.extensions["turnpost"]["database"], gid, state)
     for text in ("irrigate B4", "contest C4", "bid 10"):
-        version = players[0].post(f"/api/games/{gid}/moves", json={"text": text, "version": version}).json["game"]["version"]
+        version = players[0].post(f"/api/games/{gid}/moves",
+                                  json={"text": text, "version": version}).json["game"]["version"]
     row = outbox(players[1].email, "your_turn")[-1]
     with db() as session:
         message = build_message(compose(session, app.extensions["turnpost"]["settings"], row))
@@ -91,7 +92,8 @@ def outbox_text(app, db, rows) -> str:
 
     with db() as session:
         return " ".join(
-            build_message(compose(session, app.extensions["turnpost"]["settings"], row)).get_body(("plain",)).get_content()
+            build_message(compose(session, app.extensions["turnpost"]["settings"], row))
+            .get_body(("plain",)).get_content()
             for row in rows
         )
 

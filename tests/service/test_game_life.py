@@ -47,7 +47,8 @@ def test_three_player_game_from_invitation_to_conflict_and_resignation(app, make
     version = put_position(app.extensions["turnpost"]["database"], gid, state)
     answer = players[0].post(f"/api/games/{gid}/moves", json={"text": "leader priest H4", "version": version})
     assert answer.status_code == 200 and answer.json["game"]["pending"] == {"0": "support"}
-    answer = players[0].post(f"/api/games/{gid}/moves", json={"move": {"type": "commit_support", "count": 2}, "version": answer.json["version"]})
+    answer = players[0].post(f"/api/games/{gid}/moves",
+                             json={"move": {"type": "commit_support", "count": 2}, "version": answer.json["version"]})
     defender = players[1].get(f"/api/games/{gid}").json
     assert defender["pending"] == {"1": "support"}
     assert defender["view"]["conflict"]["attacker_commit"] == 2
@@ -144,7 +145,8 @@ def test_the_new_game_page_creates_tigris_games_with_the_ticked_variants(make_pl
 
     creator = make_player("creator")
     form = creator.get("/games/new").get_data(as_text=True)
-    assert all(f'name="option-tigris-{name}"' in form for name in ("buildings", "ziggurat", "open_tiles", "english_variant"))
+    assert all(f'name="option-tigris-{name}"' in form
+               for name in ("buildings", "ziggurat", "open_tiles", "english_variant"))
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
     answer = creator.client.post("/games/new", headers=creator.headers, data={
         "csrf_token": csrf, "game": "tigris", "players": "2", "option-tigris-board": "advanced",
@@ -153,7 +155,8 @@ def test_the_new_game_page_creates_tigris_games_with_the_ticked_variants(make_pl
     assert answer.status_code == 302
     game_id = int(answer.headers["Location"].rstrip("/").rsplit("/", 1)[1])
     options = creator.get(f"/api/games/{game_id}").json["options"]
-    assert (options["board"], options["buildings"], options["open_tiles"], options["ziggurat"]) == ("advanced", True, True, False)
+    assert (options["board"], options["buildings"], options["open_tiles"], options["ziggurat"]) == (
+        "advanced", True, True, False)
 
 
 def test_a_move_with_prefer_return_minimal_answers_only_the_new_version(make_player):
@@ -162,9 +165,11 @@ def test_a_move_with_prefer_return_minimal_answers_only_the_new_version(make_pla
     mover = players[seat]
     move = mover.get(f"/api/games/{gid}/moves/legal").json["moves"][0]["move"]
     minimal = {**mover.headers, "Prefer": "handling=lenient, return=minimal"}
-    answer = mover.client.post(f"/api/games/{gid}/moves", json={"move": move, "version": game["version"]}, headers=minimal)
+    answer = mover.client.post(f"/api/games/{gid}/moves", json={"move": move, "version": game["version"]},
+                               headers=minimal)
     assert answer.status_code == 200 and answer.json == {"version": game["version"] + 1}
     assert answer.headers["Preference-Applied"] == "return=minimal"
     assert mover.get(f"/api/games/{gid}/log").json["entries"][-1]["move"] == move
-    stale = mover.client.post(f"/api/games/{gid}/moves", json={"move": move, "version": game["version"]}, headers=minimal)
+    stale = mover.client.post(f"/api/games/{gid}/moves", json={"move": move, "version": game["version"]},
+                              headers=minimal)
     assert stale.status_code == 409 and stale.json["current_version"] == game["version"] + 1

@@ -65,7 +65,8 @@ def test_swapped_tiles_stay_private_in_the_log(make_player):
     players, game = start_game(make_player, 2)
     gid = game["id"]
     seat = int(next(iter(game["pending"])))
-    swap = next(m for m in players[seat].get(f"/api/games/{gid}/moves/legal").json["moves"] if m["move"]["type"] == "swap_tiles")
+    swap = next(m for m in players[seat].get(f"/api/games/{gid}/moves/legal").json["moves"]
+                if m["move"]["type"] == "swap_tiles")
     players[seat].post(f"/api/games/{gid}/moves", json={"move": swap["move"], "version": game["version"]})
     mine = players[seat].get(f"/api/games/{gid}/log").json["entries"][-1]
     theirs = players[1 - seat].get(f"/api/games/{gid}/log").json["entries"][-1]

@@ -23,10 +23,13 @@ def test_the_move_count_migration_counts_the_moves_each_game_already_has(empty_d
     plain, url = empty_database
     command.upgrade(alembic_config(url), "0004")
     with psycopg.connect(plain) as conn:
-        conn.execute("INSERT INTO \"user\" (id, email, name, timezone, email_mode, created_at) VALUES (1, 'a@b.c', 'a', 'UTC', 'every', now())")
+        conn.execute("INSERT INTO \"user\" (id, email, name, timezone, email_mode, created_at)"
+                     " VALUES (1, 'a@b.c', 'a', 'UTC', 'every', now())")
         for game_id in (1, 2):
-            conn.execute("INSERT INTO game (id, game_type, title, options, players, status, seat_order, spectators, time_control,"
-                         " timeout_policy, creator_id, version, created_at) VALUES (%s, 'tigris', 't', '{}', 2, 'active', 'fixed',"
+            conn.execute("INSERT INTO game (id, game_type, title, options, players, status, seat_order, spectators,"
+                         " time_control,"
+                         " timeout_policy, creator_id, version, created_at)"
+                         " VALUES (%s, 'tigris', 't', '{}', 2, 'active', 'fixed',"
                          " false, '{}', 'skip', 1, 1, now())", (game_id,))
         for seq in (1, 2, 3):
             conn.execute("INSERT INTO move (game_id, seq, seat, move, events, by_service, created_at)"

@@ -147,7 +147,7 @@ def test_two_joiners_racing_for_the_last_seat_one_is_seated_the_other_gets_409(m
         barrier = threading.Barrier(len(joiners))
         answers = []
 
-        def join(joiner):
+        def join(joiner, game=game, version=version, barrier=barrier, answers=answers):
             client = joiner.client.application.test_client()  # a client of its own per thread
             barrier.wait()
             answers.append(client.post(f"/api/games/{game['id']}/join", json={"version": version},

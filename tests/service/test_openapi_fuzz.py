@@ -26,7 +26,8 @@ def test_api_answers_every_generated_request_within_its_schema(api_schema, playe
         operation = result.ok()
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True)
+        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None,
+                  derandomize=True)
         def check(case):
             # Schema-valid bodies may still break game rules (an option, an illegal move),
             # which is a 4xx by design; every other check runs.

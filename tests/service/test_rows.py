@@ -15,13 +15,15 @@ def test_the_writer_stores_changes_and_cancellations_in_order(app, make_player, 
     gid, now = game["id"], datetime.now(UTC)
     deciding = int(next(iter(game["pending"])))
     with db() as session:
-        before = {d.id for d in session.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.done_at.is_(None)))}
+        before = {d.id for d in session.exec(
+            select(Deadline).where(Deadline.game_id == gid, Deadline.done_at.is_(None)))}
         assert before, "the deciding player has deadlines"
         record = rows.read_locked(session, gid)
         seats = session.info[("seats", gid)]
         record.version += 1
         seats[0].last_seen_seq, seats[1].bank_seconds = 7, 1234.5
-        doomed = rows.add_deadline(session, game_id=gid, seat=deciding, kind="reminder", due_at=now + timedelta(hours=1))
+        doomed = rows.add_deadline(session, game_id=gid, seat=deciding, kind="reminder",
+                                   due_at=now + timedelta(hours=1))
         rows.cancel_deadlines(session, gid, deciding, now)  # the seat's open ones, the one above included
         kept = rows.add_deadline(session, game_id=gid, seat=deciding, kind="timeout", due_at=now + timedelta(days=1))
         other = rows.add_deadline(session, game_id=gid, seat=1 - deciding, kind="timeout", due_at=now)

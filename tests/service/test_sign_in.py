@@ -142,7 +142,8 @@ def limited_app(database_url, tmp_path, **limits):
 def ask(client, email, page=False, ip="10.0.0.1"):
     if page:
         csrf = csrf_of(client.get("/sign-in", environ_base={"REMOTE_ADDR": ip}).get_data(as_text=True))
-        return client.post("/sign-in", data={"email": email, "csrf_token": csrf}, environ_base={"REMOTE_ADDR": ip}).status_code
+        return client.post("/sign-in", data={"email": email, "csrf_token": csrf},
+                           environ_base={"REMOTE_ADDR": ip}).status_code
     return client.post("/api/sign-in", json={"email": email}, environ_base={"REMOTE_ADDR": ip}).status_code
 
 
@@ -163,7 +164,8 @@ def test_one_address_is_not_flooded_from_many_machines(database_url, tmp_path):
 def test_pages_refuse_framing_and_run_only_our_scripts(app):
     answer = app.test_client().get("/sign-in")
     policy = answer.headers["Content-Security-Policy"]
-    assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy \
+        and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
     assert answer.headers["X-Frame-Options"] == "DENY"
     assert answer.headers["Referrer-Policy"] == "no-referrer"
     assert "Secure" not in answer.headers.get("Set-Cookie", "Secure-free")  # plain HTTP in tests

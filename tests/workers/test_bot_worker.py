@@ -34,7 +34,8 @@ def test_a_worker_plays_the_bots_to_the_end_and_emails_only_the_human(stack):
         game = solo.get(f"/api/games/{gid}").json
         legal = solo.get(f"/api/games/{gid}/moves/legal").json["moves"]
         tile = next(m for m in legal if m["move"]["type"] == "place_tile")
-        assert solo.post(f"/api/games/{gid}/moves", json={"move": tile["move"], "version": game["version"]}).status_code == 200
+        assert solo.post(f"/api/games/{gid}/moves",
+                         json={"move": tile["move"], "version": game["version"]}).status_code == 200
         # He leaves: the stand-in plays his seat, the worker the bots', to the end.
         game = solo.get(f"/api/games/{gid}").json
         assert solo.post(f"/api/games/{gid}/resign", json={"version": game["version"]}).status_code == 200

@@ -5,7 +5,9 @@ from workers.emails import SUBJECTS, render
 
 EVIL = "<script>alert(1)</script>"
 CONTEXTS = {
-    "invitation": {"inviter": EVIL, "game_name": "Tigris & Euphrates", "game_title": EVIL, "players": ["ann@x.org", EVIL], "time_control": "3 days per decision", "invitation_url": "https://t.test/i/abc"},
+    "invitation": {"inviter": EVIL, "game_name": "Tigris & Euphrates", "game_title": EVIL,
+                   "players": ["ann@x.org", EVIL], "time_control": "3 days per decision",
+                   "invitation_url": "https://t.test/i/abc"},
     "sign_in": {"sign_in_url": "https://t.test/s/abc", "valid_minutes": 30},
     "your_turn": {
         "game_title": EVIL, "prompt": "Take your first action of round 3.", "deadline": "Tue 25 Nov 18:00 UTC",
@@ -18,10 +20,15 @@ CONTEXTS = {
         "move_kinds": [{"form": "tile COLOR SQUARE", "examples": ["tile red F7", "tile blue A3"], "count": 2}],
         "waiting_for": [], "board_text": "    A  B\n 1  r* K0\n 2  .  ~",
     },
-    "reminder": {"game_title": "Tigris #4", "deadline": "tomorrow 18:00 UTC", "time_left": "24 hours", "prompt": "Commit supporters.", "game_url": "https://t.test/g/4",
+    "reminder": {"game_title": "Tigris #4", "deadline": "tomorrow 18:00 UTC", "time_left": "24 hours",
+                 "prompt": "Commit supporters.", "game_url": "https://t.test/g/4",
                  "rules_url": "https://t.test/rules/tigris?game=4"},
-    "deadline_passed": {"game_title": "Tigris #4", "player": EVIL, "what_happened": "The service committed no supporters for Bob.", "game_url": "https://t.test/g/4"},
-    "game_over": {"game_title": "Tigris #4", "reason": "Only two treasures are left.", "ranking": [{"place": 1, "players": [EVIL], "detail": "11 11 12 13"}], "seed": "123", "seed_hash": "ab12", "export_url": "https://t.test/e/4"},
+    "deadline_passed": {"game_title": "Tigris #4", "player": EVIL,
+                        "what_happened": "The service committed no supporters for Bob.",
+                        "game_url": "https://t.test/g/4"},
+    "game_over": {"game_title": "Tigris #4", "reason": "Only two treasures are left.",
+                  "ranking": [{"place": 1, "players": [EVIL], "detail": "11 11 12 13"}], "seed": "123",
+                  "seed_hash": "ab12", "export_url": "https://t.test/e/4"},
     "reply_answer": {
         "game_title": EVIL, "lines": ["Applied: place a red temple on F7.", EVIL], "forms": ["tile COLOR SQUARE"],
         "confirm_resign": False, "show_decision": True, "prompt": "Take your second action of round 3.", "deadline": "",
@@ -56,7 +63,8 @@ def test_your_turn_lists_actions_changes_and_the_inline_board():
     assert "Stop these emails: https://t.test/u/tok" in text
     assert "- tile COLOR SQUARE   (e.g. tile red F7, tile blue A3)" in text and "<code>tile COLOR SQUARE</code>" in html
     assert "\n    A  B\n 1  r* K0\n 2  .  ~\n" in text and " 1  r* K0" not in html  # the grid is for text readers
-    assert "You play the archer (seat 0).\nYour hand: 2 red, 1 blue" in text and "<p>You play the archer (seat 0).</p>" in html
+    assert "You play the archer (seat 0).\nYour hand: 2 red, 1 blue" in text \
+        and "<p>You play the archer (seat 0).</p>" in html
 
 
 def test_a_missing_value_is_an_error_not_a_blank():

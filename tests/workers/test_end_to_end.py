@@ -83,9 +83,10 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
            "SECRET_KEY": "e2e-secret", "BASE_URL": "http://turnpost.test", "TURNPOST_QUEUE": queue,
            "MAIL_CLAIM_SECONDS": str(CLAIM_SECONDS)}  # a killed worker's row is taken again 3 s on
     workers = []
+    all_queues = (queue, mail_queue(queue), inbound_queue(queue), bots_queue(queue))
 
     @contextmanager
-    def worker(queues=(queue, mail_queue(queue), inbound_queue(queue), bots_queue(queue)), pool=("--pool=solo",), extra_env=None):
+    def worker(queues=all_queues, pool=("--pool=solo",), extra_env=None):
         """A worker process on `queues` (all four by default; `pool`: Celery's options),
         once it is ready to take tasks."""
         log = tmp_path / f"worker-{len(workers)}.log"
@@ -142,7 +143,8 @@ def version_of(stack, game_id):
 
 
 def test_a_move_emails_the_next_decider_once_and_links_are_safe(stack):
-    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    ann, bob = (Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"),
+                Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org"))
     with stack.worker():
         game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email]}).json
         game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
@@ -152,7 +154,8 @@ def test_a_move_emails_the_next_decider_once_and_links_are_safe(stack):
         version = put_position(stack.engine, gid, revolt_position({0: {"red": 3}, 1: {"red": 2, "blue": 4}}))
         settle(stack, gid)
         before = len(mails_to(stack.inbox, bob.email))
-        version = ann.post(f"/api/games/{gid}/moves", json={"text": "leader priest H4", "version": version}).json["version"]
+        version = ann.post(f"/api/games/{gid}/moves",
+                           json={"text": "leader priest H4", "version": version}).json["version"]
         version = ann.post(f"/api/games/{gid}/moves", json={"text": "support 2", "version": version}).json["version"]
         mail = wait_for(lambda: mails_to(stack.inbox, bob.email)[before:], what="the decision email")[0]
         time.sleep(1.0)
@@ -199,7 +202,8 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
     for _ in range(3):
         with stack.worker() as process:
             seen = len(stack.inbox.messages)
-            wait_while_progressing(lambda: len(stack.inbox.messages) > seen + 5, lambda: len(stack.inbox.messages),
+            wait_while_progressing(lambda seen=seen: len(stack.inbox.messages) > seen + 5,
+                                   lambda: len(stack.inbox.messages),
                                    STALL_SECONDS, what="some deliveries")
             os.kill(process.pid, signal.SIGKILL)
             process.wait()
@@ -232,7 +236,8 @@ def test_killed_workers_lose_no_email_and_duplicates_are_recognisable(stack):
 
 def started_timed_game(stack):
     """Two new players in a started Tigris game with 2 days per decision (3 at most)."""
-    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    ann, bob = (Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"),
+                Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org"))
     game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email],
                                          "time_control": {"initial_seconds": 2 * 86400, "cap_seconds": 3 * 86400}}).json
     return ann, bob, bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
@@ -304,7 +309,8 @@ def test_deadlines_popped_and_lost_are_mirrored_again_and_fire(stack):
 
     with stack.worker():
         sweep_deadlines.delay(started.timestamp())  # builds the mirror from the database if no sweep has yet
-        wait_for(lambda: stack.redis.exists(key + ":built") and open_ids <= set(m.decode() for m in stack.redis.zrange(key, 0, -1)),
+        wait_for(lambda: stack.redis.exists(key + ":built")
+                 and open_ids <= set(m.decode() for m in stack.redis.zrange(key, 0, -1)),
                  what="the mirror")
         stack.redis.zrem(key, *open_ids)  # popped by a sweeper that died before handing them on
         sweep_deadlines.delay(later)
@@ -364,11 +370,13 @@ def _a_reply_to_the_first_turn(stack):
     from service.db import transaction
     from tests.workers.mail_players import reply
 
-    ann, bob = Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"), Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org")
+    ann, bob = (Player(stack.app, f"ann-{uuid.uuid4().hex[:8]}@example.org"),
+                Player(stack.app, f"bob-{uuid.uuid4().hex[:8]}@example.org"))
     game = ann.post("/api/games", json={"game": "tigris", "players": 2, "invite": [bob.email]}).json
     game = bob.post(f"/api/games/{game['id']}/accept", json={"version": game["version"]}).json
     gid = game["id"]
-    turn = wait_for(lambda: [m for m in stack.inbox.messages if "your decision" in m["Subject"]], what="a turn email")[0]
+    turn = wait_for(lambda: [m for m in stack.inbox.messages if "your decision" in m["Subject"]],
+                    what="a turn email")[0]
     player = ann if turn["To"] == ann.email else bob
     rules = get_game("tigris")
     with transaction(stack.engine) as db:
@@ -381,7 +389,8 @@ def _a_reply_to_the_first_turn(stack):
 def _answer_applied(stack, sent, player, gid, version) -> None:
     from tests.workers.mail_players import text_of
 
-    answer = wait_for(lambda: [m for m in mails_to(stack.inbox, player.email) if m["In-Reply-To"] == sent["Message-ID"]],
+    answer = wait_for(lambda: [m for m in mails_to(stack.inbox, player.email)
+                               if m["In-Reply-To"] == sent["Message-ID"]],
                       what="the answer to the reply")[0]
     assert "Applied:" in text_of(answer) and "second action" in text_of(answer)
     assert version_of(stack, gid) == version + 1

@@ -558,7 +558,8 @@ def test_a_bounce_stops_mail_to_the_address_until_it_is_fixed(make_player, mail)
 
     (ann, _), game_id = two_player_game(make_player, mail)
     with transaction(mail.engine) as db:
-        row = db.exec(select(Notification).where(Notification.email == ann.email, Notification.kind == "your_turn")).one()
+        row = db.exec(
+            select(Notification).where(Notification.email == ann.email, Notification.kind == "your_turn")).one()
     bounce_to = bounce_address(mail.settings.secret_key, mail.settings.mail_domain, row.id)
     dsn = (f"From: MAILER-DAEMON@mx.example.org\r\nTo: {bounce_to}\r\nSubject: Undelivered Mail\r\n"
            f"Message-ID: <{uuid.uuid4().hex}@mx.example.org>\r\nMIME-Version: 1.0\r\n"
@@ -672,7 +673,8 @@ def test_a_war_commitment_right_after_ones_own_action_gets_an_email(make_player,
     engine_ = app.extensions["turnpost"]["database"]
     version = put_position(engine_, game_id, revolt_position({0: {"red": 3}, 1: {"red": 2, "blue": 4}}))
     before = len([n for n in _rows(mail, ann.email) if n.kind == "your_turn"])
-    assert ann.post(f"/api/games/{game_id}/moves", json={"text": "leader priest H4", "version": version}).status_code == 200
+    assert ann.post(f"/api/games/{game_id}/moves",
+                    json={"text": "leader priest H4", "version": version}).status_code == 200
     assert len([n for n in _rows(mail, ann.email) if n.kind == "your_turn"]) == before + 1
 
 

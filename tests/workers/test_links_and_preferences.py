@@ -60,7 +60,8 @@ def test_preferences_and_one_click_unsubscribe(app, make_player, db):
     page = client.get(f"/preferences/{token}")
     assert page.status_code == 200 and player.email in page.get_data(as_text=True)
     assert client.post(f"/preferences/{token}", data={"email_mode": "digest"}).status_code == 400  # no CSRF token
-    client.post(f"/preferences/{token}", data={"email_mode": "digest", "csrf_token": csrf_of(page.get_data(as_text=True))})
+    client.post(f"/preferences/{token}",
+                data={"email_mode": "digest", "csrf_token": csrf_of(page.get_data(as_text=True))})
     with db() as session:
         assert session.get(User, user.id).email_mode == "digest"
     assert client.get(f"/unsubscribe/{token}").status_code == 200
@@ -103,7 +104,8 @@ def test_digest_email_shows_each_games_board(app, make_player, db):
     work = write_digests(engine, "http://turnpost.test", datetime.now(UTC))
     [row] = [n for n in work.notifications if n.email == players[0].email]
     with db() as session:
-        message = build_message(compose(session, app.extensions["turnpost"]["settings"], session.get(Notification, row.id)))
+        message = build_message(
+            compose(session, app.extensions["turnpost"]["settings"], session.get(Notification, row.id)))
     html = message.get_body(("html",)).get_content()
     assert f'src="cid:board-{game["id"]}"' in html and "alt=\"The board of" in html
     assert any(p.get_content_type() == "image/png" for p in message.walk())

@@ -42,7 +42,8 @@ def test_the_embedded_sweep_waits_while_deliveries_are_queued(app, tmp_path):
     settings = dataclasses.replace(app.extensions["turnpost"]["settings"], maildir=tmp_path / "mail")
     old = utcnow() - timedelta(minutes=5)
     with transaction(engine) as db:
-        rows = [Notification(kind="sign_in", email=f"queued{n}@example.org", message_id=f"<queued{n}-{tmp_path.name}@t>",
+        rows = [Notification(kind="sign_in", email=f"queued{n}@example.org",
+                             message_id=f"<queued{n}-{tmp_path.name}@t>",
                              payload={"sign_in_url": "http://turnpost.test/s", "valid_minutes": 15}, created_at=old)
                 for n in range(3)]
         db.add_all(rows)

@@ -1,7 +1,7 @@
 """initial schema
 
 Revision ID: 0001
-Revises: 
+Revises:
 """
 import sqlalchemy as sa
 import sqlmodel
