@@ -47,8 +47,12 @@ def not_open(game: Any, state, seat: int, move: dict) -> IllegalMove:
     """The error for a move of a kind the seat's decision does not take, in the words a
     player types: the move as written and the forms open now (never the move's type)."""
     forms = [kind["form"] for kind in move_kinds(game, game.legal_moves(state, seat))]
+    try:
+        written = f"`{game.format_move(move)}`"
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):  # fields of the wrong kind (JSON)
+        written = "that move"
     return IllegalMove(
-        f"`{game.format_move(move)}` is not open now; moves open now: " + ", ".join(f"`{form}`" for form in forms),
+        f"{written} is not open now; moves open now: " + ", ".join(f"`{form}`" for form in forms),
         code="wrong_decision",
     )
 

@@ -181,7 +181,7 @@ def test_the_attack_comes_right_after_the_tile_or_never():
     s, _ = play(s, (0, "irrigate B4"), (0, "decline"))
     assert GAME.pending(s) == {0: "action"}
     assert not any(m["type"] == "contest" for m in GAME.legal_moves(s, 0))
-    with pytest.raises(engine.IllegalMove, match="action decision"):
+    with pytest.raises(engine.IllegalMove, match="`contest C4` is not open now; moves open now: `irrigate SQUARE`"):
         GAME.apply(s, 0, {"type": "contest", "square": "C4"})
 
 
