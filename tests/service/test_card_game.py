@@ -86,7 +86,7 @@ def test_a_full_table_is_ended_by_the_players_vote_from_the_page_and_the_api(app
     dead = position(columns=["tbgkbgkbg"] * 8, gaps="bgkbgkb", players=2, deck="kkkk",
                     hands={0: {"blue": 3, "green": 3, "black": 2}, 1: {"blue": 2, "green": 2, "black": 4}},
                     leaders={0: {"farmer": "A2"}, 1: {"priest": "H1"}}, catastrophes={0: False, 1: False})
-    version = put_position(app.extensions["turnpost"]["engine"], gid, dead)
+    version = put_position(app.extensions["turnpost"]["database"], gid, dead)
     page = signed_in_client(app, players[0]).get(f"/games/{gid}").get_data(as_text=True)
     assert "No card can be played to the table again" in page
     assert "propose to end the game as it stands" in page  # a button of its own

@@ -154,10 +154,10 @@ def test_the_api_document_describes_talk_notes_and_history(app):
     assert {"201", "403", "422", "429"} <= set(post["responses"])
 
 
-def test_a_signed_out_spectator_reads_the_table_on_the_page_without_a_form(app, make_player):
+def test_a_spectator_reads_the_table_on_the_page_without_a_form(app, make_player):
     players, game = start_game(make_player, 2, spectators=True)
     players[0].post(f"/api/games/{game['id']}/messages", json={"text": "welcome, watchers"})
-    page = app.test_client().get(f"/games/{game['id']}")
+    page = signed_in_client(app, make_player("watcher")).get(f"/games/{game['id']}")
     text = page.get_data(as_text=True)
     assert page.status_code == 200 and "welcome, watchers" in text
     assert 'id="say-form"' not in text and 'id="notes"' not in text and "only the players write" in text

@@ -14,7 +14,7 @@ def main(work: Path) -> dict:
     import service
     import workers
     from service.app import create_app
-    from service.auth import user_for_email
+    from service.auth import start_session, user_for_email
     from service.config import Settings
     from service.db import transaction
     from service.migrate import upgrade
@@ -32,7 +32,10 @@ def main(work: Path) -> dict:
         ann = user_for_email(db, "ann@example.org")
         game, _ = create_game(db, ann, "tigris", 2, invite=[{"bot": "random"}], spectators=True, title="Wheel")
         game_id = game.id
+        session_secret = start_session(db, ann)  # a game page is for signed-in readers
     client = app.test_client()
+    with client.session_transaction() as session:
+        session["sid"] = session_secret
     page = client.get(f"/games/{game_id}")
     script = client.get("/static/game.js")
     with transaction(database) as db:
