@@ -121,7 +121,8 @@ class MoveSchema(VersionSchema):
 class PlayerSchema(Schema):
     seat = fields.Integer(allow_none=True)
     name = fields.String()
-    email = fields.String()
+    email = fields.String(allow_none=True, metadata={
+        "description": "the player's address, shown to the game's players only (null to others)"})
     status = fields.String()
     bot = fields.String(allow_none=True, metadata={"description": "the kind of bot playing the seat, if a bot does"})
     resigned = fields.Boolean()

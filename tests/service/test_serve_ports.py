@@ -3,7 +3,7 @@ import socket
 
 from click.testing import CliRunner
 
-from service.cli import main
+from workers.cli import main
 
 
 def test_serve_with_the_inbound_port_taken_stops_with_one_clear_line(tmp_path):

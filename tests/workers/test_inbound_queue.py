@@ -14,14 +14,15 @@ from datetime import timedelta
 import pytest
 from sqlmodel import func, select
 
-from service.app import create_app, start_dispatcher
+from service.app import create_app
 from service.config import Settings
 from service.db import transaction
 from service.inbound_store import store_message
 from service.models import Game, InboundMail
 from service.reply_address import ReplyToken, reply_address
 from tests.conftest import Player
-from workers.app import inbound_queue, mail_queue
+from workers.app import bots_queue, inbound_queue, mail_queue
+from workers.wiring import start_dispatcher
 
 FLOOD_MESSAGES, RECIPIENTS = 40, 100  # 4,000 stored replies, each a task
 # Bounds on waits for work that takes a second or two; reached only if it never comes.
@@ -125,11 +126,12 @@ def test_a_deadline_behind_a_flood_of_inbound_mail_fires_and_mails_while_the_flo
     wait_for(lambda: unprocessed(stack, ids) < left, "the replies worker to work through the flood")
 
 
-def test_the_procfile_runs_a_process_for_the_inbound_queue_alone():
+def test_the_procfile_runs_a_process_for_each_queue():
     from pathlib import Path
 
     procfile = dict(line.split(": ", 1) for line in
                     (Path(__file__).resolve().parents[2] / "Procfile").read_text().splitlines() if line)
     queues = {name: command.split("--queues=")[1].split()[0].replace("${TURNPOST_QUEUE:-turnpost}", "turnpost")
               for name, command in procfile.items() if "--queues=" in command}
-    assert queues == {"worker": "turnpost", "mailer": mail_queue("turnpost"), "replies": inbound_queue("turnpost")}
+    assert queues == {"worker": "turnpost", "mailer": mail_queue("turnpost"), "replies": inbound_queue("turnpost"),
+                      "bots": bots_queue("turnpost")}

@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from sqlalchemy import func
 from sqlmodel import select
 
 import engine
@@ -68,6 +69,8 @@ def test_a_whole_game_is_played_to_the_end_by_replies_to_the_decision_emails(gam
     players, started = start_game(make_player, 2, game=game, options=plan["options"])  # in seat order
     game_id, rules = started["id"], engine.get_game(game)
     reseed(mail.engine, game_id, plan["seed"])
+    with transaction(mail.engine) as db:  # the test database is shared by the tests of a process
+        stored_before = db.exec(select(func.max(InboundMail.id))).one() or 0
     mail.deliver_outbox()
     choose, sent = random.Random(7), []
     while game_row(mail, game_id).status == "active":
@@ -93,8 +96,8 @@ def test_a_whole_game_is_played_to_the_end_by_replies_to_the_decision_emails(gam
     assert finished.status == "finished"
     with transaction(mail.engine) as db:
         moves = list(db.exec(select(Move).where(Move.game_id == game_id).order_by(Move.seq)))
-        outcomes = [row.outcome for row in db.exec(select(InboundMail).where(InboundMail.recipient.like("play+%"))
-                                                   .order_by(InboundMail.id))]
+        outcomes = [row.outcome for row in db.exec(select(InboundMail).where(
+            InboundMail.recipient.like("play+%"), InboundMail.id > stored_before).order_by(InboundMail.id))]
     # Every decision was taken by a reply: the log holds exactly the replies' moves.
     assert not any(m.by_service for m in moves)
     assert [(m.seat, m.move) for m in moves] == sent
