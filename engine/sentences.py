@@ -29,3 +29,10 @@ def turn_over(who: str, event: dict) -> str:
     if "round" in event:
         return f"{who}'s turn in round {event['round']} is over."
     return f"{who}'s turn is over."
+
+
+def weakest_colours_first(score) -> str:
+    """A Tigris-family final score (`outcome()["scores"]`: the colours' points sorted) in
+    words for the game-over email: the colours from the weakest, the one that ranks."""
+    weakest_first = score.get("sorted") if isinstance(score, dict) else None
+    return "colours from weakest: " + " ".join(map(str, weakest_first)) if weakest_first else ""

@@ -33,6 +33,7 @@ from engine.euphrat_cards.state import STANDING_ANSWERS, State
 from engine.euphrat_cards.state import to_json as state_to_json
 from engine.euphrat_cards.summary import summary_lines
 from engine.euphrat_cards.turn import finish, settle, setup
+from engine.sentences import weakest_colours_first
 
 # Each move type and the fields it carries besides "type".
 MOVE_FIELDS = {
@@ -232,10 +233,8 @@ class EuphratCards(BaseGame):
         return summary_lines(view, seat)
 
     def score_words(self, score) -> str:
-        """One seat's final score (from `outcome()["scores"]`) in the game-over email: its
-        colours from the weakest, the one that ranks."""
-        weakest_first = score.get("sorted") if isinstance(score, dict) else None
-        return "colours from weakest: " + " ".join(map(str, weakest_first)) if weakest_first else ""
+        """One seat's final score in the game-over email (engine/sentences.py)."""
+        return weakest_colours_first(score)
 
     def bot_knowledge(self):
         """What bots know of this game besides its rules (engine/euphrat_cards/bot_knowledge.py)."""

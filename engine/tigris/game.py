@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.core import BaseGame, IllegalMove
+from engine.sentences import weakest_colours_first
 from engine.tigris import actions, drawing, moves, narration, notation, state
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
 from engine.tigris.buildings import building_options, place_building
@@ -220,10 +221,8 @@ class Tigris(BaseGame):
         return summary_lines(view, seat)
 
     def score_words(self, score) -> str:
-        """One seat's final score (from `outcome()["scores"]`) in the game-over email: its
-        colours from the weakest, the one that ranks."""
-        weakest_first = score.get("sorted") if isinstance(score, dict) else None
-        return "colours from weakest: " + " ".join(map(str, weakest_first)) if weakest_first else ""
+        """One seat's final score in the game-over email (engine/sentences.py)."""
+        return weakest_colours_first(score)
 
     def view(self, state: State, seat: int | None) -> dict:
         data = state_to_json(state)
