@@ -68,6 +68,8 @@ def _masked(text: str) -> str:
     text = re.sub(r"/(a|join|preferences|unsubscribe)/[A-Za-z0-9_.\-]+", r"/\1/TOKEN", text)
     text = re.sub(r"reply\+[^@\s\"<>]+@", "reply+TOKEN@", text)
     text = re.sub(r"/games/\d+", "/games/ID", text)
+    text = re.sub(r"/players/\d+", "/players/ID", text)  # ids depend on what the database held before
+    text = re.sub(r"\?game=\d+", "?game=ID", text)
     text = re.sub(r"/api/games/\d+", "/api/games/ID", text)
     text = re.sub(r"#\d+\b", "#ID", text)
     return text

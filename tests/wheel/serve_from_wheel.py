@@ -19,7 +19,7 @@ def main(work: Path) -> dict:
     from service.db import transaction
     from service.migrate import upgrade
     from service.models import Notification
-    from service.play import create_game
+    from service.play import create_game, respond
     from workers.compose import compose
 
     url = f"sqlite:///{work / 'turnpost.db'}"
@@ -30,8 +30,12 @@ def main(work: Path) -> dict:
     database = app.extensions["turnpost"]["database"]
     with transaction(database) as db:
         ann = user_for_email(db, "ann@example.org")
-        game, _ = create_game(db, ann, "tigris", 2, invite=[{"bot": "random"}], spectators=True, title="Wheel")
+        game, _ = create_game(db, ann, "tigris", 2, invite=["bob@example.org"], title="Wheel")
         game_id = game.id
+    with transaction(database) as db:  # the game starts; whoever moves first gets the decision email
+        respond(db, game_id, user_for_email(db, "bob@example.org"), True, 1)
+    with transaction(database) as db:
+        ann = user_for_email(db, "ann@example.org")
         session_secret = start_session(db, ann)  # a game page is for signed-in readers
     client = app.test_client()
     with client.session_transaction() as session:
