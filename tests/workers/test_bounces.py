@@ -107,10 +107,13 @@ class RefusingInbox(Inbox):
 
 def test_a_synchronous_550_marks_the_address_and_later_mail_is_not_tried(app, make_player):
     engine, settings = app.extensions["turnpost"]["database"], app.extensions["turnpost"]["settings"]
-    players, _ = start_game(make_player, 3)
-    with transaction(engine) as db:
-        rows = {p.email: list(db.exec(select(Notification.id).where(Notification.email == p.email,
-                                                                    Notification.sent_at.is_(None)))) for p in players}
+    for _ in range(20):  # the first to move is drawn: a game where an invitee moves first has two emails owed him
+        players, _ = start_game(make_player, 3)
+        with transaction(engine) as db:
+            rows = {p.email: list(db.exec(select(Notification.id).where(
+                Notification.email == p.email, Notification.sent_at.is_(None)))) for p in players}
+        if any(len(ids) >= 2 for ids in rows.values()):
+            break
     email = next(address for address, ids in rows.items() if len(ids) >= 2)
     relay = RefusingInbox(email)
     relay.port = free_port()
