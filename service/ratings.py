@@ -8,16 +8,20 @@ model grows sure. Only games between people are rated; an abandoned game is not.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
 from sqlalchemy import bindparam, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
-from service.models import Game, Rating, Seat, User
+from service.models import Rating, Seat, User
+
+if TYPE_CHECKING:
+    from service.play.records import GameLike
 
 MODEL = PlackettLuce()
-RATING = Rating.__table__
+RATING = Rating.__table__  # type: ignore[attr-defined]  # set by SQLModel on a table model
 
 
 def ordinal(mu: float, sigma: float) -> int:
@@ -29,17 +33,17 @@ def places(result: dict, seats: list[Seat]) -> dict[int, int]:
     """Each seat's place (1 is first; tied seats share one) in the game's final
     ranking. A player who resigned, or forfeited on time, ranks last whatever the
     stand-in playing for him scored; several such share the last place."""
-    left = {s.seat for s in seats if s.resigned}
+    left = {s.seat for s in seats if s.resigned and s.seat is not None}
     ranking = [[seat for seat in group if seat not in left] for group in result.get("ranking", [])]
     ranking = [group for group in ranking if group]
     ranked = {seat for group in ranking for seat in group}
-    last = sorted(left | ({s.seat for s in seats} - ranked))
+    last = sorted(left | ({s.seat for s in seats if s.seat is not None} - ranked))
     if last:
         ranking.append(last)
     return {seat: place for place, group in enumerate(ranking, start=1) for seat in group}
 
 
-def rate_game(db: Session, game: Game, seats: list[Seat], now: datetime) -> None:
+def rate_game(db: Session, game: GameLike, seats: list[Seat], now: datetime) -> None:
     """Update the players' ratings for a rated game that just finished, in the
     transaction that ends it (the caller holds the game's row lock, and a game
     finishes once). Rating rows are locked in user order, so two games ending at
@@ -47,7 +51,7 @@ def rate_game(db: Session, game: Game, seats: list[Seat], now: datetime) -> None
     players = [s for s in seats if s.seat is not None and s.status == "accepted"]
     if not game.rated or game.result is None or any(s.user_id is None or s.bot for s in players):
         return
-    user_ids = sorted({s.user_id for s in players})
+    user_ids = sorted({s.user_id for s in players if s.user_id is not None})
     connection = db.connection()
     _ensure_rows(connection, game.game_type, user_ids, now)
     current = {row.user_id: row for row in connection.execute(
@@ -56,7 +60,7 @@ def rate_game(db: Session, game: Game, seats: list[Seat], now: datetime) -> None
         .order_by(RATING.c.user_id).with_for_update())}
     place = places(_int_ranking(game.result), players)
     teams = [[MODEL.rating(mu=current[s.user_id].mu, sigma=current[s.user_id].sigma)] for s in players]
-    rated = MODEL.rate(teams, ranks=[place[s.seat] for s in players])
+    rated = MODEL.rate(teams, ranks=[place[s.seat] for s in players if s.seat is not None])
     connection.execute(
         update(RATING).where(RATING.c.game_type == game.game_type, RATING.c.user_id == bindparam("of_user")),
         [{"of_user": s.user_id, "mu": team[0].mu, "sigma": team[0].sigma, "games": current[s.user_id].games + 1,
@@ -81,7 +85,7 @@ def _ensure_rows(connection, game_type: str, user_ids: list[int], now: datetime)
 
 def leaderboard(db: Session, game_type: str) -> list[dict]:
     """The game's rated players, best ordinal first."""
-    rows = db.exec(select(Rating, User).join(User, User.id == Rating.user_id)
+    rows = db.exec(select(Rating, User).join(User, col(User.id) == Rating.user_id)
                    .where(Rating.game_type == game_type, Rating.games > 0)).all()
     board = [_entry(rating, user) for rating, user in rows]
     board.sort(key=lambda entry: (-entry["exact"], entry["name"]))
@@ -93,7 +97,7 @@ def leaderboard(db: Session, game_type: str) -> list[dict]:
 
 def ratings_of_user(db: Session, user_id: int) -> list[dict]:
     """A player's ratings, one per game he played rated."""
-    rows = db.exec(select(Rating, User).join(User, User.id == Rating.user_id)
+    rows = db.exec(select(Rating, User).join(User, col(User.id) == Rating.user_id)
                    .where(Rating.user_id == user_id, Rating.games > 0).order_by(Rating.game_type)).all()
     return [{key: value for key, value in _entry(rating, user).items() if key != "exact"} for rating, user in rows]
 
@@ -103,7 +107,7 @@ def ordinals_for(db: Session, game_type: str, user_ids: list[int]) -> dict[int, 
     if not user_ids:
         return {}
     rows = db.exec(select(Rating.user_id, Rating.mu, Rating.sigma)
-                   .where(Rating.game_type == game_type, Rating.user_id.in_(user_ids), Rating.games > 0)).all()
+                   .where(Rating.game_type == game_type, col(Rating.user_id).in_(user_ids), Rating.games > 0)).all()
     return {user_id: ordinal(mu, sigma) for user_id, mu, sigma in rows}
 
 

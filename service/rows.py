@@ -15,15 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlmodel import Session
 
 from service.models import Absence, Deadline, Game, Move, Notification, Seat, User
 
-GAME, SEAT, USER = Game.__table__, Seat.__table__, User.__table__
-MOVE, DEADLINE, NOTIFICATION = Move.__table__, Deadline.__table__, Notification.__table__
-ABSENCE = Absence.__table__
+# SQLModel sets `__table__` on a table model when the class is made; its stubs do not say so.
+GAME, SEAT, USER = Game.__table__, Seat.__table__, User.__table__  # type: ignore[attr-defined]
+MOVE, DEADLINE, NOTIFICATION = Move.__table__, Deadline.__table__, Notification.__table__  # type: ignore[attr-defined]
+ABSENCE = Absence.__table__  # type: ignore[attr-defined]
 _USER_COLUMNS = (USER.c.id, USER.c.email, USER.c.name, USER.c.timezone)
 _GAME_COLUMNS, _SEAT_COLUMNS = list(GAME.c), list(SEAT.c)
 # Statements are built once (building one costs more than running it); their bound
@@ -53,10 +55,15 @@ class Record:
     """A row as a plain object (attributes named as its columns), remembering the
     values it was read with so that `changed` can say what to write."""
 
-    def __init__(self, values: dict, table=None):
+    def __init__(self, values: dict, table: Any = None):
         self.__dict__.update(values)
         self._table = table
-        self._read = dict(values) if table is not None else None
+        self._read: dict[str, Any] = dict(values) if table is not None else {}
+
+    if TYPE_CHECKING:
+        # The columns are attributes set from the row read: any name, any value.
+        def __getattr__(self, name: str) -> Any: ...
+        def __setattr__(self, name: str, value: Any) -> None: ...
 
     def changed(self) -> dict:
         """The columns whose value differs from the one read (or last written)."""
@@ -128,7 +135,8 @@ def read_locked(db: Session, game_id: int | None = None, where=None) -> GameRow 
     absences = seats + len(_USER_COLUMNS)
     game = GameRow({c.name: v for c, v in zip(game_columns, rows[0][:games])}, GAME)
     found.records.append(game)
-    seat_rows, users = [], {}
+    seat_rows: list[SeatRow] = []
+    users: dict[int, UserRow] = {}
     for row in rows:
         if row[games] is None:
             continue  # a game without seats (outer join)

@@ -8,8 +8,8 @@ from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from service import rows
-from service.models import Game, Seat
-from service.play.records import Work, users_of
+from service.models import Seat
+from service.play.records import GameLike, Work, users_of
 from service.time_control import TimeControl, deadline_for, reminder_times
 
 
@@ -22,11 +22,11 @@ def time_control_args(data: dict) -> dict:
     return args
 
 
-def time_control_of(game: Game) -> TimeControl:
+def time_control_of(game: GameLike) -> TimeControl:
     return TimeControl(**time_control_args(game.time_control))
 
 
-def write_deadlines(db: Session, game: Game, seat: Seat, now: datetime, tc: TimeControl, work: Work) -> None:
+def write_deadlines(db: Session, game: GameLike, seat: Seat, now: datetime, tc: TimeControl, work: Work) -> None:
     timezone, absences = _timezone_and_absences(db, game, seat.user_id)
     due = deadline_for(now, seat.bank_seconds, tc, timezone, absences)
     for kind, when in [*(("reminder", t) for t in reminder_times(now, due, tc)), ("timeout", due)]:
@@ -38,7 +38,7 @@ _TIMEZONE_AND_ABSENCES = select(rows.USER.c.timezone, rows.ABSENCE.c.first_day, 
 ).where(rows.USER.c.id == bindparam("user_id"))
 
 
-def _timezone_and_absences(db: Session, game: Game, user_id: int | None) -> tuple[str, list]:
+def _timezone_and_absences(db: Session, game: GameLike, user_id: int | None) -> tuple[str, list]:
     """The player's timezone and declared absences (first day, last day): read with
     the locked game (`rows.read_locked`), else in one query."""
     if user_id is None:

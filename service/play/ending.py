@@ -6,15 +6,15 @@ from datetime import datetime
 from sqlmodel import Session
 
 from service import ratings
-from service.models import Game
 from service.play.deadlines import cancel_deadlines
-from service.play.records import Work, notify, seats_of
+from service.play.records import GameLike, Work, notify, seats_of
 
 
-def finish(db: Session, game: Game, result: dict | None, status: str, work: Work, now: datetime) -> None:
+def finish(db: Session, game: GameLike, result: dict | None, status: str, work: Work, now: datetime) -> None:
     game.status = status
     game.finished_at = now
     game.result = json_keys(result) if result is not None else None
+    assert game.id is not None, "a game that ends is stored"
     cancel_deadlines(db, game.id, None, now)
     if status == "finished" and game.rated:
         ratings.rate_game(db, game, seats_of(db, game), now)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from operator import attrgetter
+from typing import Any
 
 from sqlalchemy import func, or_, text
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 import engine
 from service import rows
@@ -19,6 +22,7 @@ from service.play.deadlines import time_control_args, time_control_of
 from service.play.moves import decisions_began, decisions_changed
 from service.play.records import (
     TIMEOUT_POLICIES,
+    GameLike,
     Work,
     check_version,
     forget_seats,
@@ -73,8 +77,8 @@ def _to_mailbox(email: str):
 
     local, _, domain = address_limit_key(email).rpartition("@")
     escaped = local.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return or_(Notification.email == f"{local}@{domain}",
-               Notification.email.like(f"{escaped}+%@{domain}", escape="\\"))
+    return or_(col(Notification.email) == f"{local}@{domain}",
+               col(Notification.email).like(f"{escaped}+%@{domain}", escape="\\"))
 
 
 def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limits: InvitationLimits | None) -> None:
@@ -83,9 +87,10 @@ def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limi
     _lock_inviter(db, inviter)
     _lock_recipients(db, emails)
     since = utcnow() - timedelta(days=1)
-    invitations = select(func.count(Notification.id)).where(
+    invitations = select(func.count(col(Notification.id))).where(
         Notification.kind == "invitation", Notification.created_at > since)
-    sent = db.exec(invitations.join(Game, Game.id == Notification.game_id).where(Game.creator_id == inviter.id)).one()
+    sent = db.exec(invitations.join(Game, col(Game.id) == Notification.game_id)
+                   .where(Game.creator_id == inviter.id)).one()
     if sent + len(emails) > limits.per_sender:
         raise TooMany(f"you may send {limits.per_sender} invitations a day; {sent} were sent in the last 24 hours",
                       code="invitation_limit")
@@ -96,10 +101,10 @@ def _check_invitation_limits(db: Session, inviter: User, emails: list[str], limi
 
 
 def create_game(db: Session, creator: User, game_type: str, players: int, options: dict | None = None,
-                invite: list = (), seat_order: str = "fixed", spectators: bool = False,
+                invite: Sequence[Any] = (), seat_order: str = "fixed", spectators: bool = False,
                 time_control: dict | None = None, timeout_policy: str = "bot",
                 title: str = "", limits: InvitationLimits | None = None, rated: bool = False,
-                open_seats: int = 0) -> tuple[Game, Work]:
+                open_seats: int = 0) -> tuple[GameLike, Work]:
     """`invite` lists the other seats: an email each, or {"bot": kind} for a bot;
     `open_seats` more are left for anyone to join (`join`). A game whose seats are
     all filled at once (the creator and bots) starts at once. A `rated` game is
@@ -141,6 +146,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
     _check_invitation_limits(db, creator, emails, limits)
     if bots and limits is not None and limits.bot_games is not None:
         _check_bot_games(db, creator, limits.bot_games)
+    assert creator.id is not None, "a stored user"
     game = Game(
         game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
         players=players, seat_order=seat_order, spectators=spectators,
@@ -149,6 +155,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
     )
     db.add(game)
     db.flush()
+    assert game.id is not None, "flushed"
     db.add(Seat(game_id=game.id, email=creator.email, user_id=creator.id, status="accepted"))
     forget_seats(db, game)
     work = Work()
@@ -165,9 +172,9 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
 
 def _check_bot_games(db: Session, creator: User, most: int) -> None:
     _lock_inviter(db, creator)  # parallel creations by one user cannot all pass the count
-    with_bots = select(Seat.id).where(Seat.game_id == Game.id, Seat.bot.is_not(None)).exists()
-    going = db.exec(select(func.count(Game.id)).where(
-        Game.creator_id == creator.id, Game.status.in_(("open", "active")), with_bots)).one()
+    with_bots = select(Seat.id).where(Seat.game_id == Game.id, col(Seat.bot).is_not(None)).exists()
+    going = db.exec(select(func.count(col(Game.id))).where(
+        Game.creator_id == creator.id, col(Game.status).in_(("open", "active")), with_bots)).one()
     if going >= most:
         raise Invalid(f"at most {most} of your games may have bots at once, and {going} are open or active; "
                       "one must end before you start another with bots", code="bot_game_limit")
@@ -188,14 +195,15 @@ def _bot_kinds(game_type: str, entries: list[dict]) -> list[str]:
     return kinds
 
 
-def _invite(db: Session, work: Work, game: Game, inviter: User, invitee: User) -> None:
+def _invite(db: Session, work: Work, game: GameLike, inviter: User, invitee: User) -> None:
+    assert game.id is not None, "a game one is invited to is stored"
     db.add(Seat(game_id=game.id, email=invitee.email, user_id=invitee.id))
     forget_seats(db, game)
     notify(db, work, "invitation", invitee.email, invitee.id, game, payload={"inviter": inviter.email})
 
 
 def invite(db: Session, game_id: int, user: User, email: str, version,
-           limits: InvitationLimits | None = None) -> tuple[Game, Work]:
+           limits: InvitationLimits | None = None) -> tuple[GameLike, Work]:
     from service.auth import user_for_email
 
     game = load_game(db, game_id, lock=True)
@@ -220,7 +228,7 @@ def invite(db: Session, game_id: int, user: User, email: str, version,
     return game, work
 
 
-def cancel(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[Game, Work]:
+def cancel(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[GameLike, Work]:
     """The creator calls off a game that has not started; it ends abandoned, unplayed."""
     game = load_game(db, game_id, lock=True)
     if game.creator_id != user.id:
@@ -235,7 +243,7 @@ def cancel(db: Session, game_id: int, user: User, version, now: datetime | None 
     return game, Work()
 
 
-def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tuple[Game, Work]:
+def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tuple[GameLike, Work]:
     game = load_game(db, game_id, lock=True)
     seat = seat_of_user(db, game, user)
     if seat is None or seat.status != "invited":
@@ -253,7 +261,7 @@ def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tup
     return game, work
 
 
-def join(db: Session, game_id: int, user: User, version) -> tuple[Game, Work]:
+def join(db: Session, game_id: int, user: User, version) -> tuple[GameLike, Work]:
     """The user takes one of the game's open seats; the game starts when every seat
     is filled. The game's row lock and version make two joiners for the last seat
     take turns: the second finds the version changed (409)."""
@@ -283,7 +291,7 @@ def join(db: Session, game_id: int, user: User, version) -> tuple[Game, Work]:
 
 
 def rematch(db: Session, game_id: int, user: User, version,
-            limits: InvitationLimits | None = None) -> tuple[Game, Work]:
+            limits: InvitationLimits | None = None) -> tuple[GameLike, Work]:
     """A new game of the same type and settings as the ended one (rated as it was),
     asked for by one of its players: the same players (bots too), each one seat on
     (the last player's seat is the first), the others invited as to any game. Once
@@ -300,16 +308,18 @@ def rematch(db: Session, game_id: int, user: User, version,
     if ended.rematch_id is not None:
         raise Conflict(f"a rematch was already started: game {ended.rematch_id}", code="rematch_started",
                        current_version=ended.version)
-    played = sorted((s for s in seats_of(db, ended) if s.seat is not None), key=lambda s: s.seat)
+    played = sorted((s for s in seats_of(db, ended) if s.seat is not None), key=attrgetter("seat"))
     rotated = played[-1:] + played[:-1]  # the seat order of the new game: everyone one seat on
     users = users_of(db, ended)
     others = [users[s.user_id] for s in rotated if s.bot is None and s.user_id != user.id]
     _check_invitation_limits(db, user, [u.email for u in others], limits)
+    assert user.id is not None, "a stored user"
     game = Game(game_type=ended.game_type, title=ended.title, options=ended.options, players=ended.players,
                 seat_order=ended.seat_order, spectators=ended.spectators, time_control=ended.time_control,
                 timeout_policy=ended.timeout_policy, creator_id=user.id, rated=ended.rated)
     db.add(game)
     db.flush()
+    assert game.id is not None, "flushed"
     work = Work()
     for seat in rotated:  # seats are numbered at the start in the order they were added
         if seat.bot is not None:
@@ -328,7 +338,7 @@ def rematch(db: Session, game_id: int, user: User, version,
     return game, work
 
 
-def _start(db: Session, game: Game, seats: list[Seat], work: Work) -> None:
+def _start(db: Session, game: GameLike, seats: list[Seat], work: Work) -> None:
     game.seed = secrets.randbits(63)
     game.seed_hash = hashlib.sha256(str(game.seed).encode()).hexdigest()
     order = list(seats)

@@ -7,14 +7,24 @@ from sqlmodel import Session, select
 
 from service import rows
 from service.errors import Conflict, Forbidden
-from service.models import Deadline, Game, Seat, User, utcnow
+from service.models import Deadline, Seat, User, utcnow
 from service.play.deadlines import cancel_deadlines
 from service.play.ending import finish
 from service.play.moves import apply_move, every_decision_begins_again, play_bot, play_for_resigned
-from service.play.records import Work, check_version, game_state, load_game, notify, rules, seat_of_user, seats_of
+from service.play.records import (
+    GameLike,
+    Work,
+    check_version,
+    game_state,
+    load_game,
+    notify,
+    rules,
+    seat_of_user,
+    seats_of,
+)
 
 
-def _active_seat(db: Session, game: Game, user: User, version) -> Seat:
+def _active_seat(db: Session, game: GameLike, user: User, version) -> Seat:
     """The user's seat in a game he plays, checked in this order: a stranger is
     refused before the version is compared (he may not learn it), then a stale version,
     then a game that is not under way."""
@@ -27,7 +37,7 @@ def _active_seat(db: Session, game: Game, user: User, version) -> Seat:
     return seat
 
 
-def resign(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[Game, Work]:
+def resign(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[GameLike, Work]:
     """The player leaves: ranked last; with two players left the game ends, else the
     service plays the seat's default moves so the others can finish."""
     now = now or utcnow()
@@ -41,7 +51,7 @@ def resign(db: Session, game_id: int, user: User, version, now: datetime | None 
     return game, work
 
 
-def _resign_seat(db: Session, game: Game, seat: Seat, work: Work, now: datetime) -> None:
+def _resign_seat(db: Session, game: GameLike, seat: Seat, work: Work, now: datetime) -> None:
     seat.resigned = True
     game.version += 1
     every_decision_begins_again(db, game)
@@ -52,11 +62,12 @@ def _resign_seat(db: Session, game: Game, seat: Seat, work: Work, now: datetime)
         result = {"reason": "resignation", "ranking": [[s.seat for s in still_playing], *resigned_last]}
         finish(db, game, result, "finished", work, now)
         return
+    assert game.id is not None, "a game under way is stored"
     cancel_deadlines(db, game.id, seat.seat, now)
     play_for_resigned(db, game, work, now)
 
 
-def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[Game, Work]:
+def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[GameLike, Work]:
     """A vote to abandon; when every player still in the game has voted, it ends
     without a result (the seed is revealed as for any ended game)."""
     now = now or utcnow()
@@ -72,7 +83,7 @@ def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime |
     return game, work
 
 
-def time_out(db: Session, deadline_id: int, now: datetime, bot: str | None = None) -> tuple[Game | None, Work]:
+def time_out(db: Session, deadline_id: int, now: datetime, bot: str | None = None) -> tuple[GameLike | None, Work]:
     """A timeout deadline came due: apply the game's policy if it is still current.
     Idempotent: a deadline already done, or a seat no longer deciding, changes nothing.
     `bot` names the kind that plays a bot seat's turn instead of its own (a search cut short)."""
@@ -82,6 +93,7 @@ def time_out(db: Session, deadline_id: int, now: datetime, bot: str | None = Non
         return None, Work()
     # Read under the game's lock: a move that cancelled the deadline has committed by now.
     deadline = db.get(Deadline, deadline_id, populate_existing=True)
+    assert deadline is not None, "the game was found through this deadline"
     work = Work()
     if deadline.done_at is not None or game.status != "active":
         return game, work
@@ -91,6 +103,7 @@ def time_out(db: Session, deadline_id: int, now: datetime, bot: str | None = Non
     if deadline.seat not in game_rules.pending(state):
         return game, work
     seat = next(s for s in seats_of(db, game) if s.seat == deadline.seat)
+    assert seat.seat is not None, "the seat owes a decision"
     if deadline.kind == "bot":
         if seat.bot is not None:
             play_bot(db, game, seat.seat, bot or seat.bot, now, work)
@@ -113,7 +126,9 @@ def time_out(db: Session, deadline_id: int, now: datetime, bot: str | None = Non
     else:  # skip and default_move both play the engine's least committal move (a pass where there is one)
         # The deadline covered the whole decision (e.g. both actions of a turn).
         while game.status == "active" and seat.seat in game_rules.pending(state):
-            apply_move(db, game, seat.seat, game_rules.default_move(state, seat.seat), True, now, work)
+            move = game_rules.default_move(state, seat.seat)
+            assert move is not None, "a seat that owes a decision has a legal move"
+            apply_move(db, game, seat.seat, move, True, now, work)
             state = game_state(game)
     rows.write(db)
     return game, work

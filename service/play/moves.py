@@ -10,10 +10,11 @@ from sqlmodel import Session
 import engine
 from service import rows
 from service.errors import Conflict, Forbidden, Invalid
-from service.models import Game, Move, Seat, User, utcnow
+from service.models import Move, Seat, User, utcnow
 from service.play.deadlines import cancel_deadlines, time_control_of, write_deadlines
 from service.play.ending import finish
 from service.play.records import (
+    GameLike,
     Work,
     aware,
     check_decision_version,
@@ -29,7 +30,7 @@ from service.play.records import (
 from service.time_control import bank_after_decision
 
 
-def read_move(game: Game, move=None, text=None) -> dict:
+def read_move(game: GameLike, move=None, text=None) -> dict:
     game_rules = rules(game)
     if (move is None) == (text is None):
         raise Invalid("send either a move object or its text notation", code="bad_move")
@@ -48,7 +49,7 @@ def _check_move_shape(move: dict) -> None:
 
 
 def submit_user_move(db: Session, game_id: int, user: User, version, move: dict | None = None,
-                     text: str | None = None) -> tuple[Game, int, list[dict], Work]:
+                     text: str | None = None) -> tuple[GameLike, int, list[dict], Work]:
     """A player's move (an object, or its text notation) at the version he saw (any
     version since his decision began: `check_decision_version`); returns the game, his
     seat number, the move's events and the work."""
@@ -58,14 +59,14 @@ def submit_user_move(db: Session, game_id: int, user: User, version, move: dict 
         raise Forbidden("you do not play in this game")
     if seat.resigned:
         raise Conflict("you have resigned from this game", code="resigned")
-    game, events, work = _submit(db, game, seat.seat, read_move(game, move, text), version, False, utcnow(),
-                                 per_seat=True)
-    return game, seat.seat, events, work
+    played, events, work = _submit(db, game, seat.seat, read_move(game, move, text), version, False, utcnow(),
+                                   per_seat=True)
+    return played, seat.seat, events, work
 
 
 def submit_move(db: Session, game_id: int, seat_number: int, move: dict, version,
                 by_service: bool = False, now: datetime | None = None,
-                email_mover: bool | None = None, per_seat: bool = False) -> tuple[Game, list[dict], Work]:
+                email_mover: bool | None = None, per_seat: bool = False) -> tuple[GameLike, list[dict], Work]:
     """Apply `move` for `seat_number` if the game is still at `version` (`per_seat`:
     if the seat's decision still stands at `version`, see `check_decision_version`).
     `email_mover`: whether the mover gets a decision email when he still owes one
@@ -77,15 +78,15 @@ def submit_move(db: Session, game_id: int, seat_number: int, move: dict, version
 
 
 def submit_move_to_locked(db: Session, game: rows.GameRow, seat_number: int, move: dict, version,
-                          email_mover: bool | None = None) -> tuple[Game, list[dict], Work]:
+                          email_mover: bool | None = None) -> tuple[GameLike, list[dict], Work]:
     """`submit_move` on a game the caller read with `load_game(lock=True)` in this
     transaction, for a use case that looks at the game before it moves: no other
     move can come between its look and its move."""
     return _submit(db, game, seat_number, move, version, False, utcnow(), email_mover)
 
 
-def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_service: bool,
-            now: datetime, email_mover: bool | None = None, per_seat: bool = False) -> tuple[Game, list[dict], Work]:
+def _submit(db: Session, game: GameLike, seat_number: int, move: dict, version, by_service: bool, now: datetime,
+            email_mover: bool | None = None, per_seat: bool = False) -> tuple[GameLike, list[dict], Work]:
     if per_seat:
         check_decision_version(db, game, seat_number, version)
     else:
@@ -98,7 +99,7 @@ def _submit(db: Session, game: Game, seat_number: int, move: dict, version, by_s
     return game, events, work
 
 
-def apply_move(db: Session, game: Game, seat_number: int, move: dict, by_service: bool,
+def apply_move(db: Session, game: GameLike, seat_number: int, move: dict, by_service: bool,
            now: datetime, work: Work, email_mover: bool | None = None) -> list[dict]:
     game_rules = rules(game)
     state = previous = game_state(game)
@@ -139,7 +140,7 @@ def unnoticed_setting(game_rules, move: dict, events: list[dict], seat: int, bef
     return before == after and all(event.get("visible_to") == [seat] for event in events)
 
 
-def decisions_began(db: Session, game: Game, previous, state, before: dict, mover: int) -> None:
+def decisions_began(db: Session, game: GameLike, previous, state, before: dict, mover: int) -> None:
     """Note the version at which each seat's decision began: for the mover, a seat that
     newly owes one or owes another kind, and a seat whose open moves the move changed
     (compared only in simultaneous decisions, where another seat stays pending)."""
@@ -151,13 +152,14 @@ def decisions_began(db: Session, game: Game, previous, state, before: dict, move
             if seat.decision_version is not None:
                 seat.decision_version = None
             continue
+        assert seat.seat is not None, "its decision was found by its number"
         stands = seat.seat != mover and before.get(seat.seat) == kind and seat.decision_version is not None \
             and game_rules.legal_moves(previous, seat.seat) == game_rules.legal_moves(state, seat.seat)
         if not stands and seat.decision_version != game.version:
             seat.decision_version = game.version
 
 
-def every_decision_begins_again(db: Session, game: Game) -> None:
+def every_decision_begins_again(db: Session, game: GameLike) -> None:
     """After a change outside the moves (a resignation, an abandon vote), every open
     decision counts from the new version: a move sent before it is stale."""
     for seat in seats_of(db, game):
@@ -165,12 +167,12 @@ def every_decision_begins_again(db: Session, game: Game) -> None:
             seat.decision_version = game.version
 
 
-def last_move_seq(db: Session, game: Game) -> int:
+def last_move_seq(db: Session, game: GameLike) -> int:
     """The move log's last sequence number."""
     return game.move_count
 
 
-def play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> None:
+def play_for_resigned(db: Session, game: GameLike, work: Work, now: datetime) -> None:
     """Seats whose players resigned are played by the stand-in bot (one move here;
     `apply_move` comes back here for the next)."""
     from service.bots import STAND_IN, bot_move
@@ -181,11 +183,12 @@ def play_for_resigned(db: Session, game: Game, work: Work, now: datetime) -> Non
     game_rules = rules(game)
     state = game_state(game)
     due = [s for s in game_rules.pending(state) if s in resigned]
+    assert game.id is not None, "a game under way is stored"
     if due:
         apply_move(db, game, due[0], bot_move(game.game_type, game.id, state, due[0], STAND_IN), True, now, work)
 
 
-def decisions_changed(db: Session, game: Game, before: dict, state, work: Work, now: datetime,
+def decisions_changed(db: Session, game: GameLike, before: dict, state, work: Work, now: datetime,
                        mover: tuple[int, bool | None] = (-1, None)) -> None:
     """Charge clocks of seats that decided, start clocks and write deadlines for
     seats that newly owe a decision, email every seat that owes a new kind of
@@ -195,6 +198,7 @@ def decisions_changed(db: Session, game: Game, before: dict, state, work: Work, 
     after = game_rules.pending(state)
     seats = {s.seat: s for s in seats_of(db, game) if s.seat is not None}
     tc = time_control_of(game)
+    assert game.id is not None, "a game under way is stored"
     for number in set(before) - set(after):
         seat = seats[number]
         if seat.decision_started_at is not None:
@@ -228,13 +232,13 @@ def decisions_changed(db: Session, game: Game, before: dict, state, work: Work, 
         finish(db, game, outcome, "finished", work, now)
 
 
-def _bot_turn(db: Session, game: Game, seat: Seat, now: datetime, work: Work) -> None:
+def _bot_turn(db: Session, game: GameLike, seat: Seat, now: datetime, work: Work) -> None:
     """A bot seat owes a decision: a deadline due at once, which a worker fires by
     letting the bot play (`time_out`); no email."""
     work.deadlines.append(rows.add_deadline(db, game_id=game.id, seat=seat.seat, kind="bot", due_at=now))
 
 
-def play_bot(db: Session, game: Game, seat_number: int, kind: str, now: datetime, work: Work) -> None:
+def play_bot(db: Session, game: GameLike, seat_number: int, kind: str, now: datetime, work: Work) -> None:
     """Moves by a bot of `kind` for the seat while it owes a decision, each through
     the move path of a person's (applied to the current version, logged, telling the
     humans who come to owe a decision). The caller holds the game's row lock, so the
@@ -243,15 +247,17 @@ def play_bot(db: Session, game: Game, seat_number: int, kind: str, now: datetime
 
     game_rules = rules(game)
     state = game_state(game)
+    assert game.id is not None, "a game under way is stored"
     while game.status == "active" and seat_number in game_rules.pending(state):
         move = bot_move(game.game_type, game.id, state, seat_number, kind)
         apply_move(db, game, seat_number, move, True, now, work)
         state = game_state(game)
 
 
-def replay(game: Game, moves: list[Move]):
+def replay(game: GameLike, moves: list[Move]):
     """The state rebuilt from the seed and the move log."""
     game_rules = rules(game)
+    assert game.seed is not None, "a game that started has its seed"
     state = game_rules.setup(game.players, game.seed, game.options)
     for row in moves:
         state, _ = game_rules.apply(state, row.seat, row.move)
