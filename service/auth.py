@@ -14,7 +14,7 @@ import unicodedata
 from email_validator import EmailNotValidError, validate_email
 from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 from sqlalchemy.orm import make_transient_to_detached
-from sqlmodel import Session, select, update
+from sqlmodel import Session, col, select, update
 
 from service.errors import Invalid, NotFound, Unauthorized
 from service.header_text import header_problem
@@ -72,6 +72,7 @@ def user_for_email(db: Session, email: str) -> User:
 def create_api_token(db: Session, user: User, label: str = "") -> tuple[ApiToken, str]:
     """A new token; the secret is returned once and never stored."""
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    assert user.id is not None, "a stored user"
     row = ApiToken(user_id=user.id, label=label[:80], token_hash=hash_token(secret))
     db.add(row)
     db.flush()
@@ -91,8 +92,8 @@ def user_for_api_token(db: Session, secret: str) -> User:
     cached = _token_users.get(token_hash)
     if cached is not None and cached[0] > time.monotonic():
         return db.merge(cached[1], load=False)  # a copy in this session, without a query
-    user = db.exec(select(User).join(ApiToken, ApiToken.user_id == User.id).where(
-        ApiToken.token_hash == token_hash, ApiToken.revoked_at.is_(None))).first()
+    user = db.exec(select(User).join(ApiToken, col(ApiToken.user_id) == col(User.id)).where(
+        col(ApiToken.token_hash) == token_hash, col(ApiToken.revoked_at).is_(None))).first()
     if user is None:
         raise Unauthorized("unknown or revoked API token", code="bad_token")
     if len(_token_users) >= TOKEN_CACHE_SIZE:
@@ -114,13 +115,14 @@ def revoke_api_token(db: Session, user: User, token_id: int) -> None:
 def start_session(db: Session, user: User) -> str:
     """A new browser session; its secret goes into the (signed) cookie."""
     secret = secrets.token_urlsafe(32)
+    assert user.id is not None, "a stored user"
     db.add(WebSession(user_id=user.id, token_hash=hash_token(secret)))
     return secret
 
 
 def user_for_session(db: Session, secret: str) -> User | None:
-    return db.exec(select(User).join(WebSession, WebSession.user_id == User.id).where(
-        WebSession.token_hash == hash_token(secret), WebSession.revoked_at.is_(None))).first()
+    return db.exec(select(User).join(WebSession, col(WebSession.user_id) == col(User.id)).where(
+        col(WebSession.token_hash) == hash_token(secret), col(WebSession.revoked_at).is_(None))).first()
 
 
 def end_sessions(db: Session, secret: str, everywhere: bool = False) -> None:
@@ -128,8 +130,8 @@ def end_sessions(db: Session, secret: str, everywhere: bool = False) -> None:
     row = db.exec(select(WebSession).where(WebSession.token_hash == hash_token(secret))).first()
     if row is None:
         return
-    which = WebSession.user_id == row.user_id if everywhere else WebSession.id == row.id
-    db.exec(update(WebSession).where(which, WebSession.revoked_at.is_(None)).values(revoked_at=utcnow()))
+    which = col(WebSession.user_id) == row.user_id if everywhere else col(WebSession.id) == row.id
+    db.exec(update(WebSession).where(which, col(WebSession.revoked_at).is_(None)).values(revoked_at=utcnow()))
 
 
 def _link_serializer(secret_key: str) -> URLSafeTimedSerializer:
@@ -185,8 +187,8 @@ def use_sign_in_link(db: Session, token: str, secret_key: str, max_minutes: int)
     used is one conditional UPDATE, so of two requests racing with the same link only
     one gets a session."""
     nonce = _read_link(token, secret_key, max_minutes)
-    email = db.exec(update(SignInLink).where(SignInLink.nonce == nonce, SignInLink.used_at.is_(None))
-                    .values(used_at=utcnow()).returning(SignInLink.email)).first()
+    email = db.exec(update(SignInLink).where(col(SignInLink.nonce) == nonce, col(SignInLink.used_at).is_(None))
+                    .values(used_at=utcnow()).returning(col(SignInLink.email))).first()
     if email is None or email[0] is None:
         peek_sign_in_link(db, token, secret_key, max_minutes)  # raises the reason
         raise Unauthorized("this sign-in link was already used; ask for a new one", code="used_link")

@@ -44,7 +44,9 @@ def _html_with_pictures(mail: EmailMessage) -> str | None:
     for item in mail.walk():
         content_id = str(item.get("Content-ID", "")).strip("<>")
         if content_id and item.get_content_maintype() == "image":
-            data = base64.b64encode(item.get_payload(decode=True)).decode()
+            image = item.get_payload(decode=True)
+            assert isinstance(image, bytes), "an image part is not multipart"
+            data = base64.b64encode(image).decode()
             html = html.replace(f"cid:{content_id}", f"data:{item.get_content_type()};base64,{data}")
     # Shown in a sandboxed frame; its links open beside the outbox (the page's content
     # policy allows no <base> element).

@@ -8,10 +8,11 @@ import hashlib
 from datetime import timedelta
 from email.parser import BytesHeaderParser
 from email.policy import compat32
+from typing import cast
 
 from sqlalchemy import or_
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select, update
+from sqlmodel import col, select, update
 
 from service.db import transaction
 from service.models import InboundMail, InboundMessage, utcnow
@@ -43,20 +44,22 @@ def store_message(engine, raw: bytes, recipients: list[str], envelope_from: str 
     for attempt in (1, 2):
         try:
             with transaction(engine) as db:
-                known = set(db.exec(select(InboundMail.message_key).where(InboundMail.message_key.in_(list(keys)))))
+                known = set(db.exec(select(col(InboundMail.message_key))
+                                    .where(col(InboundMail.message_key).in_(list(keys)))))
                 fresh = [(key, recipient) for key, recipient in keys.items() if key not in known]
                 if not fresh:
                     return []
                 message = InboundMessage(raw=raw)
                 db.add(message)
                 db.flush()
+                assert message.id is not None, "flushed"
                 now = utcnow()  # handed on right after the commit; the sweep takes it if that fails
                 sender = (envelope_from or "").strip()[:320]
                 rows = [InboundMail(message_key=key, recipient=recipient, envelope_from=sender,
                                     inbound_message_id=message.id, queued_at=now) for key, recipient in fresh]
                 db.add_all(rows)
                 db.flush()
-                return [row.id for row in rows]
+                return cast(list[int], [row.id for row in rows])  # flushed: ids set
         except IntegrityError:  # the same message came at the same moment by another connection
             if attempt == 2:
                 raise
@@ -81,9 +84,10 @@ def claim_lost(engine, older_than_seconds: float = 60, batch: int = 1000) -> lis
     now = utcnow()
     cutoff = now - timedelta(seconds=older_than_seconds)
     with transaction(engine) as db:
-        ids = list(db.exec(select(InboundMail.id).where(
-            InboundMail.processed_at.is_(None), or_(InboundMail.queued_at.is_(None), InboundMail.queued_at < cutoff),
-        ).order_by(InboundMail.id).limit(batch).with_for_update(skip_locked=True)))
+        ids = cast(list[int], list(db.exec(select(InboundMail.id).where(  # ids: never None
+            col(InboundMail.processed_at).is_(None),
+            or_(col(InboundMail.queued_at).is_(None), col(InboundMail.queued_at) < cutoff),
+        ).order_by(col(InboundMail.id)).limit(batch).with_for_update(skip_locked=True))))
         if ids:
-            db.exec(update(InboundMail).where(InboundMail.id.in_(ids)).values(queued_at=now))
+            db.exec(update(InboundMail).where(col(InboundMail.id).in_(ids)).values(queued_at=now))
     return ids

@@ -2,7 +2,7 @@
 in may join, newest first."""
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from service.models import Game, User
 from service.web import present_game
@@ -14,7 +14,7 @@ def open_games(db: Session, user: User) -> list[dict]:
     """Each game still open with an open seat, as `user` may see it (names, not
     addresses, unless he is in it), with its open seats and whether he is in it."""
     games = db.exec(select(Game).where(Game.status == "open", Game.open_seats > 0)
-                    .order_by(Game.created_at.desc(), Game.id.desc()).limit(MAX_LISTED)).all()
+                    .order_by(col(Game.created_at).desc(), col(Game.id).desc()).limit(MAX_LISTED)).all()
     listed = []
     for game in games:
         shown = present_game(db, game, user)

@@ -287,11 +287,11 @@ def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[d
     """Every event `seat` may see (his private ones too), oldest first, as log entries:
     a round heading ({"round": n}) or a sentence ({"text": ...}). The games count every
     player's turn, so a round is `players` turns."""
-    from sqlmodel import select
+    from sqlmodel import col, select
 
     from service.models import Move
 
-    rows = db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq))
+    rows = db.exec(select(Move).where(col(Move.game_id) == game.id).order_by(col(Move.seq)))
     log: list[dict] = []
     opening = None  # the round of the first turn logged, known from its end
     for row in rows:
@@ -456,9 +456,9 @@ def revoke_api_token(token_id):
 
 
 def _tokens_of(user_id: int) -> list:
-    from sqlmodel import select
+    from sqlmodel import col, select
 
     from service.models import ApiToken
 
     with reading(db_engine()) as db:
-        return list(db.exec(select(ApiToken).where(ApiToken.user_id == user_id).order_by(ApiToken.id.desc())))
+        return list(db.exec(select(ApiToken).where(col(ApiToken.user_id) == user_id).order_by(col(ApiToken.id).desc())))

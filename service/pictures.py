@@ -73,6 +73,7 @@ class BoardPicture:
         if self.svg is not None:
             digest.update(self.svg.encode())
         else:
+            assert self.background is not None, "a picture is an SVG or a background with pieces"
             digest.update(self.background.encode())
             for x, y, svg in self.pieces:
                 digest.update(f"\0{x},{y}\0{svg}".encode())

@@ -4,7 +4,7 @@ page does, never by address."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from sqlmodel import select
+from sqlmodel import col, select
 
 import engine
 from service import ratings
@@ -58,12 +58,13 @@ def player_page(user_id):
 def games_of_player(db, user_id: int, reader_id: int) -> tuple[list[dict], int]:
     """The player's started games the reader may open (watchable, or his own too),
     newest first, and how many others there are (counted, not shown)."""
-    seated = select(Seat.game_id).where(Seat.user_id == user_id, Seat.seat.is_not(None))
+    seated = select(col(Seat.game_id)).where(col(Seat.user_id) == user_id, col(Seat.seat).is_not(None))
     readers = set(db.exec(select(Seat.game_id).where(Seat.user_id == reader_id, Seat.status != "declined")).all())
-    games = db.exec(select(Game.id, Game.title, Game.game_type, Game.status, Game.spectators, Game.rated,
-                           Game.finished_at, Game.started_at)
-                    .where(Game.id.in_(seated), Game.status.in_(("active", "finished", "abandoned")))
-                    .order_by(Game.id.desc())).all()
+    # sqlmodel's select is typed for up to four columns; it takes any number.
+    games = db.exec(select(Game.id, Game.title, Game.game_type, Game.status,  # type: ignore[call-overload]
+                           Game.spectators, Game.rated, Game.finished_at, Game.started_at)
+                    .where(col(Game.id).in_(seated), col(Game.status).in_(("active", "finished", "abandoned")))
+                    .order_by(col(Game.id).desc())).all()
     shown = [{"id": g.id, "title": g.title, "game_name": engine.game_name(g.game_type), "status": g.status,
               "rated": g.rated, "finished_at": g.finished_at, "started_at": g.started_at}
              for g in games if g.spectators or g.id in readers]

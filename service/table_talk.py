@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from service import play
 from service.errors import Forbidden, Invalid
@@ -41,7 +41,7 @@ def checked_text(text, limit: int, what: str, empty_ok: bool = False) -> str:
     return text
 
 
-def _seat_for_reading(db: Session, game: Game, user: User | None) -> Seat | None:
+def _seat_for_reading(db: Session, game: play.GameLike, user: User | None) -> Seat | None:
     """The reader's seat, or None for a spectator; Forbidden when the game has none."""
     seat = play.seat_of_user(db, game, user)
     if seat is None and not game.spectators:
@@ -49,7 +49,7 @@ def _seat_for_reading(db: Session, game: Game, user: User | None) -> Seat | None
     return seat
 
 
-def _writer_seat(db: Session, game: Game, user: User | None) -> Seat:
+def _writer_seat(db: Session, game: play.GameLike, user: User | None) -> Seat:
     seat = play.seat_of_user(db, game, user)
     if seat is None or seat.status != "accepted" or seat.bot is not None:
         raise Forbidden("only the game's players write to the table; spectators read it", code="not_a_player")
@@ -60,12 +60,13 @@ def display_name(user, seat) -> str:
     return user.name if user is not None and user.name else seat.email.split("@")[0]
 
 
-def say(db: Session, game_id: int, user: User, text, via: str, game: Game | None = None
+def say(db: Session, game_id: int, user: User, text, via: str, game: play.GameLike | None = None
         ) -> tuple[TableMessage, play.Work]:
     """A player's message to the table; emails owed at once to those who chose so.
     `game`: the game when the caller has it already (read locked, by an emailed reply)."""
     game = game or play.load_game(db, game_id)
     seat = _writer_seat(db, game, user)
+    assert game.id is not None and seat.id is not None, "stored rows"
     message = TableMessage(game_id=game.id, seat_id=seat.id, text=checked_text(text, MAX_MESSAGE_CHARS, "a message"),
                            via=via)
     db.add(message)
@@ -81,18 +82,20 @@ def _talk_preferences(db: Session, user_ids: list[int]) -> dict[int, tuple[str, 
     """Each user's (talk_mail, email_mode, bouncing_since)."""
     if not user_ids:
         return {}
-    found = db.exec(select(User.id, User.talk_mail, User.email_mode, User.bouncing_since).where(User.id.in_(user_ids)))
-    return {row[0]: tuple(row[1:]) for row in found}
+    found = db.exec(select(col(User.id), col(User.talk_mail), col(User.email_mode), col(User.bouncing_since))
+                    .where(col(User.id).in_(user_ids)))
+    return {user_id: (talk_mail, email_mode, bouncing_since)
+            for user_id, talk_mail, email_mode, bouncing_since in found if user_id is not None}
 
 
-def immediate_readers(db: Session, game: Game, exclude_seat_id: int) -> list[Seat]:
+def immediate_readers(db: Session, game: play.GameLike, exclude_seat_id: int) -> list[Seat]:
     """The seats that get a message by email at once: players (no bots) who chose so,
     did not mute the table, take game email and whose address does not bounce."""
     seats = [s for s in play.seats_of(db, game)
              if s.id != exclude_seat_id and s.status == "accepted" and s.bot is None and s.user_id is not None
              and not s.table_muted]
-    preferences = _talk_preferences(db, [s.user_id for s in seats])
-    return [s for s in seats if _mails_talk(preferences.get(s.user_id), s, "immediately")]
+    preferences = _talk_preferences(db, [s.user_id for s in seats if s.user_id is not None])
+    return [s for s in seats if s.user_id is not None and _mails_talk(preferences.get(s.user_id), s, "immediately")]
 
 
 def _mails_talk(preference, seat, mode: str) -> bool:
@@ -122,14 +125,14 @@ def messages_of(db: Session, game: Game, after_id: int = 0, since: datetime | No
                 upto: datetime | None = None, not_seat_id: int | None = None) -> list[dict]:
     """The game's messages, oldest first: after a message id, in a time window, and
     without one seat's own."""
-    query = select(TableMessage).where(TableMessage.game_id == game.id, TableMessage.id > after_id)
+    query = select(TableMessage).where(col(TableMessage.game_id) == game.id, col(TableMessage.id) > after_id)
     if since is not None:
         query = query.where(TableMessage.created_at > since)
     if upto is not None:
         query = query.where(TableMessage.created_at <= upto)
     if not_seat_id is not None:
         query = query.where(TableMessage.seat_id != not_seat_id)
-    return message_dicts(db, game, list(db.exec(query.order_by(TableMessage.id))))
+    return message_dicts(db, game, list(db.exec(query.order_by(col(TableMessage.id)))))
 
 
 def table_for(db: Session, game_id: int, user: User | None, after_id: int = 0) -> dict:
@@ -145,7 +148,9 @@ def table_for(db: Session, game_id: int, user: User | None, after_id: int = 0) -
 def set_muted(db: Session, game_id: int, user: User, muted: bool) -> Seat:
     game = play.load_game(db, game_id)
     seat = _writer_seat(db, game, user)
-    db.get(Seat, seat.id).table_muted = bool(muted)
+    stored = db.get(Seat, seat.id)
+    assert stored is not None, "the writer's seat"
+    stored.table_muted = bool(muted)
     return seat
 
 
@@ -153,7 +158,9 @@ def set_talk_mail(db: Session, user: User, mode) -> None:
     if mode not in TALK_MAIL_MODES:
         raise Invalid(f"table talk by email is one of {', '.join(TALK_MAIL_MODES)}, not {mode!r}",
                       code="bad_talk_mail")
-    db.get(User, user.id).talk_mail = mode
+    stored = db.get(User, user.id)
+    assert stored is not None, "a signed-in user"
+    stored.talk_mail = mode
 
 
 # --- private notes ----------------------------------------------------------------
@@ -176,6 +183,7 @@ def note_of(db: Session, game_id: int, user: User) -> dict:
 def save_note(db: Session, game_id: int, user: User, text) -> dict:
     seat = _note_seat(db, game_id, user)
     text = checked_text(text, MAX_NOTE_CHARS, "a note", empty_ok=True)
+    assert seat.id is not None, "a stored seat"
     note = db.get(SeatNote, seat.id) or SeatNote(seat_id=seat.id)
     note.text, note.updated_at = text, utcnow()
     db.add(note)

@@ -8,6 +8,7 @@ the caller passes the current time.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -52,7 +53,7 @@ def deadline_for(
     bank_seconds: float,
     tc: TimeControl,
     timezone: str = "UTC",
-    absences: list[tuple[date, date]] = (),
+    absences: Sequence[tuple[date, date]] = (),
 ) -> datetime:
     """When a decision started at `start` (aware) times out."""
     zone = ZoneInfo(timezone)

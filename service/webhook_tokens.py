@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
+from sqlmodel import col
 
 from service.db import transaction
 from service.models import WebhookToken
@@ -17,7 +18,7 @@ def use_once(engine, token: str, signed_at: int, now: float, max_age_seconds: in
     refused by its age alone."""
     try:
         with transaction(engine) as db:
-            db.exec(delete(WebhookToken).where(WebhookToken.signed_at < int(now) - max_age_seconds))
+            db.exec(delete(WebhookToken).where(col(WebhookToken.signed_at) < int(now) - max_age_seconds))
             db.add(WebhookToken(token=token, signed_at=signed_at))
             db.flush()
         return True
@@ -29,4 +30,4 @@ def forget(engine, token: str) -> None:
     """Make `token` usable again: the post that carried it was not stored, so the
     provider's retry of it must be accepted."""
     with transaction(engine) as db:
-        db.exec(delete(WebhookToken).where(WebhookToken.token == token))
+        db.exec(delete(WebhookToken).where(col(WebhookToken.token) == token))

@@ -91,7 +91,7 @@ def outbox(limit: int) -> None:
 @click.argument("game_id", type=int)
 def replay_check(game_id: int) -> None:
     """Rebuild GAME from its seed and move log and compare with its snapshot."""
-    from sqlmodel import select
+    from sqlmodel import col, select
 
     from service.db import make_engine, reading
     from service.models import Move
@@ -99,7 +99,7 @@ def replay_check(game_id: int) -> None:
 
     with reading(make_engine(_settings().database_url)) as session:
         game = load_game(session, game_id)
-        moves = list(session.exec(select(Move).where(Move.game_id == game_id).order_by(Move.seq)))
+        moves = list(session.exec(select(Move).where(col(Move.game_id) == game_id).order_by(col(Move.seq))))
         rebuilt = rules(game).to_json(replay(game, moves))
     if rebuilt != game.state:
         raise click.ClickException(f"game {game_id}: the replay of {len(moves)} moves differs from the snapshot")

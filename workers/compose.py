@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import logging
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 import engine
 from service.action_tokens import ActionToken, make_token
 from service.models import Game, Move, Notification, User
-from service.play import game_state, rules, seats_of, users_of
+from service.play import GameLike, game_state, rules, seats_of, users_of
 from service.preference_links import preferences_token
 from service.reply_address import ReplyToken, bounce_address, reply_address
 from workers.decision_mail import decision_summary
@@ -19,7 +19,7 @@ from workers.mail import Attachment, Mail
 log = logging.getLogger(__name__)
 
 
-def names_of(db: Session, game: Game) -> dict[int, str]:
+def names_of(db: Session, game: GameLike) -> dict[int, str]:
     names, users = {}, users_of(db, game)  # the users come with the seats, in one query
     for seat in seats_of(db, game):
         if seat.seat is not None:
@@ -30,6 +30,7 @@ def names_of(db: Session, game: Game) -> dict[int, str]:
 
 def compose(db: Session, settings, row: Notification) -> Mail:
     """The email for an outbox row, rendered from the database as it is now."""
+    assert row.id is not None, "a stored outbox row"
     base = settings.base_url
     context: dict = {"table_talk": []}
     if row.user_id:
@@ -86,6 +87,7 @@ def _headers(context: dict) -> dict[str, str]:
 
 
 def _reply_to(settings, game: Game, row: Notification, version: int, purpose: str = "move") -> str:
+    assert game.id is not None and row.seat is not None, "a decision email is about a seat of a stored game"
     token = ReplyToken(game.id, row.seat, row.user_id or 0, version, purpose)
     return reply_address(settings.secret_key, settings.mail_domain, token)
 
@@ -157,7 +159,7 @@ def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq
     game_rules, state = rules(game), game_state(game)
     names = names_of(db, game)
     moves = db.exec(select(Move).where(
-        Move.game_id == game.id, Move.seq > since_seq, Move.seq <= upto_seq).order_by(Move.seq))
+        col(Move.game_id) == game.id, col(Move.seq) > since_seq, col(Move.seq) <= upto_seq).order_by(col(Move.seq)))
     events = [event for move in moves for event in move.events]
     summary = decision_summary(game_rules, state, row.seat, names, events)
     version = row.payload.get("version", game.version)
@@ -192,7 +194,7 @@ def talk_since_last_decision(db, game, row) -> list[dict]:
         return []
     previous = db.exec(select(Notification.created_at).where(
         Notification.game_id == game.id, Notification.seat == row.seat, Notification.id < row.id,
-        Notification.kind.in_(("your_turn", "reply_answer"))).order_by(Notification.id.desc())).first()
+        col(Notification.kind).in_(("your_turn", "reply_answer"))).order_by(col(Notification.id).desc())).first()
     return messages_of(db, game, since=previous, upto=row.created_at, not_seat_id=seat.id)
 
 
@@ -233,7 +235,7 @@ def _deadline_words(db, game_id: int, seat: int) -> str:
 
     row = db.exec(select(Deadline).where(
         Deadline.game_id == game_id, Deadline.seat == seat, Deadline.kind == "timeout",
-        Deadline.done_at.is_(None))).first()
+        col(Deadline.done_at).is_(None))).first()
     return row.due_at.strftime("%a %d %b %Y %H:%M UTC") if row else ""
 
 

@@ -4,9 +4,10 @@ so a deadline delivered twice fires once."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import cast
 
 from sqlalchemy.engine import Engine
-from sqlmodel import select
+from sqlmodel import col, select
 
 from service.db import transaction
 from service.models import Deadline
@@ -16,17 +17,17 @@ from service.play import Work, time_out
 def open_deadlines(engine: Engine, due_before: datetime | None = None) -> list[tuple[int, float]]:
     """(id, due timestamp) of every deadline not yet fired or cancelled (and due
     before `due_before`, when given)."""
-    query = select(Deadline.id, Deadline.due_at).where(Deadline.done_at.is_(None))
+    query = select(col(Deadline.id), col(Deadline.due_at)).where(col(Deadline.done_at).is_(None))
     if due_before is not None:
         query = query.where(Deadline.due_at < due_before)
     with transaction(engine) as db:
-        return [(deadline_id, due.timestamp()) for deadline_id, due in db.exec(query)]
+        return [(cast(int, deadline_id), due.timestamp()) for deadline_id, due in db.exec(query)]  # ids: never None
 
 
 def due_ids(engine: Engine, now: datetime, limit: int = 500) -> list[int]:
     with transaction(engine) as db:
-        return list(db.exec(select(Deadline.id).where(
-            Deadline.done_at.is_(None), Deadline.due_at <= now).order_by(Deadline.due_at).limit(limit)))
+        return cast(list[int], list(db.exec(select(Deadline.id).where(  # ids: never None
+            col(Deadline.done_at).is_(None), col(Deadline.due_at) <= now).order_by(col(Deadline.due_at)).limit(limit))))
 
 
 def fire(engine: Engine, deadline_id: int, now: datetime, bot: str | None = None) -> Work:
@@ -41,4 +42,5 @@ def bot_turns(engine: Engine, deadline_ids: list[int]) -> set[int]:
     if not deadline_ids:
         return set()
     with transaction(engine) as db:
-        return set(db.exec(select(Deadline.id).where(Deadline.id.in_(deadline_ids), Deadline.kind == "bot")))
+        return cast(set[int], set(db.exec(select(col(Deadline.id))  # ids: never None
+                                          .where(col(Deadline.id).in_(deadline_ids), col(Deadline.kind) == "bot"))))

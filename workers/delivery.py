@@ -13,10 +13,11 @@ import smtplib
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import cast
 
 from sqlalchemy import and_, or_
 from sqlalchemy.engine import Engine
-from sqlmodel import select, update
+from sqlmodel import col, select, update
 
 from service.db import transaction
 from service.models import Notification, Seat, User, utcnow
@@ -58,7 +59,8 @@ def wanted(db, row: Notification) -> bool:
         return True
     user_mode, seat_mode, bouncing_since = db.exec(
         select(User.email_mode, Seat.email_mode, User.bouncing_since).outerjoin(
-            Seat, (Seat.user_id == User.id) & (Seat.game_id == row.game_id)).where(User.id == row.user_id)).first()
+            Seat, (col(Seat.user_id) == col(User.id)) & (col(Seat.game_id) == row.game_id))
+        .where(col(User.id) == row.user_id)).first()
     if bouncing_since is not None:
         return False
     if row.kind in ("digest", "reply_answer"):
@@ -85,6 +87,7 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
     try:
         with transaction(engine) as db:
             row = db.get(Notification, notification_id)
+            assert row is not None, "the row was just claimed"
             if not wanted(db, row):
                 row.sent_at, row.claimed_until = utcnow(), None
                 row.payload = {**row.payload, "skipped": True}
@@ -95,7 +98,7 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
     except Exception as err:  # noqa: BLE001  (every failure is recorded on the row)
         return _failed(engine, settings, notification_id, err)
     with transaction(engine) as db:
-        db.exec(update(Notification).where(Notification.id == notification_id).values(
+        db.exec(update(Notification).where(col(Notification.id) == notification_id).values(
             sent_at=utcnow(), claimed_until=None))
     return "sent"
 
@@ -106,9 +109,10 @@ def _claim(engine: Engine, settings, notification_id: int) -> str:
     now = utcnow()
     with transaction(engine) as db:
         claimed = db.exec(update(Notification).where(
-            Notification.id == notification_id, Notification.sent_at.is_(None), Notification.dead_at.is_(None),
-            or_(Notification.claimed_until.is_(None), Notification.claimed_until < now),
-            or_(Notification.next_attempt_at.is_(None), Notification.next_attempt_at <= now),
+            col(Notification.id) == notification_id,
+            col(Notification.sent_at).is_(None), col(Notification.dead_at).is_(None),
+            or_(col(Notification.claimed_until).is_(None), col(Notification.claimed_until) < now),
+            or_(col(Notification.next_attempt_at).is_(None), col(Notification.next_attempt_at) <= now),
         ).values(attempts=Notification.attempts + 1,
                  claimed_until=now + timedelta(seconds=settings.mail_claim_seconds)))
         if claimed.rowcount:
@@ -158,6 +162,7 @@ def retry_delay(settings, attempts: int) -> float:
 def _failed(engine: Engine, settings, notification_id: int, err: Exception) -> str:
     with transaction(engine) as db:
         row = db.get(Notification, notification_id)
+        assert row is not None, "the row was claimed for this delivery"
         row.claimed_until, row.last_error = None, f"{type(err).__name__}: {err}"[:300]
         if is_permanent(err) or row.attempts >= settings.mail_max_attempts:
             row.dead_at = utcnow()
@@ -188,12 +193,12 @@ def unsent_ids(engine: Engine, older_than_seconds: float = 60, batch: int = 1000
     after = 0
     while True:
         with transaction(engine) as db:
-            ids = list(db.exec(select(Notification.id).where(
-                Notification.sent_at.is_(None), Notification.dead_at.is_(None), Notification.id > after,
-                or_(Notification.claimed_until.is_(None), Notification.claimed_until < now),
-                or_(and_(Notification.next_attempt_at.is_(None), Notification.created_at < cutoff),
-                    Notification.next_attempt_at <= now),
-            ).order_by(Notification.id).limit(batch)))
+            ids = cast(list[int], list(db.exec(select(Notification.id).where(  # primary keys: never None
+                col(Notification.sent_at).is_(None), col(Notification.dead_at).is_(None), col(Notification.id) > after,
+                or_(col(Notification.claimed_until).is_(None), col(Notification.claimed_until) < now),
+                or_(and_(col(Notification.next_attempt_at).is_(None), col(Notification.created_at) < cutoff),
+                    col(Notification.next_attempt_at) <= now),
+            ).order_by(col(Notification.id)).limit(batch))))
         yield from ids
         if len(ids) < batch:
             return

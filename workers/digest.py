@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
-from sqlmodel import select
+from sqlmodel import col, select
 
 import engine
 from service import rows
@@ -41,7 +41,8 @@ def _games_of(db, user: User, base_url: str, since: datetime) -> list[dict]:
             continue
         game_rules, state = rules(game), game_state(game)
         names = names_of(db, game)
-        moves = db.exec(select(Move).where(Move.game_id == game.id, Move.created_at >= since).order_by(Move.seq))
+        moves = db.exec(select(Move).where(col(Move.game_id) == game.id, col(Move.created_at) >= since)
+                        .order_by(col(Move.seq)))
         changes = [line for m in moves for e in engine.events_for(m.events, seat.seat)
                    if (line := game_rules.describe_event(e, names))]
         found.append({"game_id": game.id, "title": game.title, "url": f"{base_url}/games/{game.id}",

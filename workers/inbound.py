@@ -15,7 +15,7 @@ from email.message import EmailMessage
 
 from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 import engine
 from engine.grammar import all_forms
@@ -23,7 +23,7 @@ from service import play, rows, table_talk
 from service.db import transaction
 from service.errors import Invalid, ServiceError
 from service.inbound_store import raw_of
-from service.models import Game, InboundMail, Notification, Seat, User, utcnow
+from service.models import InboundMail, Notification, Seat, User, utcnow
 from service.reply_address import ReplyToken, read_bounce_address, read_reply_address
 from workers import mime_budget
 from workers.compose import names_of
@@ -68,6 +68,7 @@ def process(database, settings, inbound_id: int) -> play.Work:
     log.error("inbound message %s could not be processed: %r", inbound_id, failure)
     with transaction(database) as db:
         row = db.get(InboundMail, inbound_id)
+        assert row is not None, "the message being processed"
         detail = failure.message if isinstance(failure, ServiceError) else f"{type(failure).__name__}: {failure}"
         row.processed_at, row.outcome, row.detail = utcnow(), "failed", detail[:2000]
     return play.Work()
@@ -96,7 +97,7 @@ def _handle(db: Session, settings, row: InboundMail, work: play.Work) -> tuple[s
     game = rows.read_locked(db, token.game_id)
     seat = next((s for s in play.seats_of(db, game) if s.seat == token.seat and s.user_id == token.user_id), None) \
         if game else None
-    if seat is None:
+    if game is None or seat is None:
         return "refused", "the reply address names no seat of a game"
     return _Conversation(db, settings, message, game, seat, token, work, too_much).answer_reply()
 
@@ -125,7 +126,7 @@ def _bounce(db: Session, message: EmailMessage, notification_id: int) -> tuple[s
 class _Conversation:
     """One reply from a seat, and the answer it gets."""
 
-    def __init__(self, db: Session, settings, message: EmailMessage, game: Game, seat: Seat, token: ReplyToken,
+    def __init__(self, db: Session, settings, message: EmailMessage, game: rows.GameRow, seat: Seat, token: ReplyToken,
                  work: play.Work, too_much: str | None = None):
         self.db, self.settings, self.message, self.game, self.seat = db, settings, message, game, seat
         self.token, self.work = token, work
@@ -191,6 +192,7 @@ class _Conversation:
         if not said:
             return
         user = self.db.get(User, self.seat.user_id)
+        assert user is not None, "the seat the reply address names has its user"
         for text in said[:MAX_SAID_LINES]:
             try:
                 _, work = table_talk.say(self.db, self.game.id, user, text, "email", game=self.game)
@@ -234,6 +236,7 @@ class _Conversation:
     def stale_lines(self) -> list[str]:
         if self.game.status != "active":
             return [f"Nothing was applied: the game is {self.game.status}."]
+        assert self.seat.seat is not None, "the seat the reply address names"
         if not play.decision_is_current(self.db, self.game, self.seat.seat, self.token.version):
             return ["Nothing was applied: the game has moved on since the email you answered, and your decision "
                     "with it (a move changed what is open to you, or you already answered it). "
@@ -269,7 +272,9 @@ class _Conversation:
     def read_again(self) -> None:
         """The game and seat as the database has them after a rolled-back savepoint (the
         records in hand still hold the moves it undid)."""
-        self.game = rows.read_locked(self.db, self.game.id)
+        game = rows.read_locked(self.db, self.game.id)
+        assert game is not None, "games are never deleted"
+        self.game = game
         self.seat = next(s for s in play.seats_of(self.db, self.game) if s.id == self.seat.id)
 
     def resign(self) -> tuple[str, str]:
@@ -277,6 +282,7 @@ class _Conversation:
             return self.answer("resign_asked", [
                 "The game has moved on since you asked to resign, so you have not resigned yet."], confirm_resign=True)
         user = self.db.get(User, self.seat.user_id)
+        assert user is not None, "the seat the reply address names has its user"
         self.game, work = play.resign(self.db, self.game.id, user, self.game.version)
         self.work.notifications.extend(work.notifications)
         self.work.deadlines.extend(work.deadlines)
@@ -322,7 +328,7 @@ class _Conversation:
         since = utcnow() - timedelta(hours=1)
         payloads = self.db.exec(select(Notification.payload).where(
             Notification.email == self.seat.email, Notification.kind == "reply_answer",
-            Notification.created_at > since).order_by(Notification.id.desc()).limit(500))
+            col(Notification.created_at) > since).order_by(col(Notification.id).desc()).limit(500))
         return sum(1 for payload in payloads if payload.get("outcome") not in _HEARD)
 
     def _answers_since_progress(self) -> int:
@@ -333,7 +339,7 @@ class _Conversation:
         limit = self.settings.unchanged_run_answered
         payloads = list(self.db.exec(select(Notification.payload).where(
             Notification.email == self.seat.email, Notification.kind == "reply_answer",
-        ).order_by(Notification.id.desc()).limit(limit)))
+        ).order_by(col(Notification.id).desc()).limit(limit)))
         return next((index for index, payload in enumerate(payloads) if payload.get("outcome") in _HEARD),
                     len(payloads))
 

@@ -15,6 +15,7 @@ import threading
 import time
 from collections import OrderedDict
 from functools import lru_cache
+from typing import cast
 
 import redis
 
@@ -66,24 +67,27 @@ class PictureCache:
                 self._kept.popitem(last=False)
 
     def _shared_png(self, key: str) -> bytes | None:
-        if not self._redis_usable():
+        client = self._usable_redis()
+        if client is None:
             return None
         try:
-            return self.client.get(self.prefix + key)
+            return cast(bytes | None, client.get(self.prefix + key))  # the client is made without decode_responses
         except redis.RedisError as err:
             self._pause_redis(err)
             return None
 
     def _share(self, key: str, png: bytes) -> None:
-        if not self._redis_usable():
+        client = self._usable_redis()
+        if client is None:
             return
         try:
-            self.client.set(self.prefix + key, png, ex=self.seconds)
+            client.set(self.prefix + key, png, ex=self.seconds)
         except redis.RedisError as err:
             self._pause_redis(err)
 
-    def _redis_usable(self) -> bool:
-        return self.client is not None and time.monotonic() >= self._redis_paused_until
+    def _usable_redis(self) -> redis.Redis | None:
+        """The Redis client, unless there is none or it is paused after a failure."""
+        return self.client if time.monotonic() >= self._redis_paused_until else None
 
     def _pause_redis(self, err: Exception) -> None:
         self._redis_paused_until = time.monotonic() + REDIS_PAUSE_SECONDS

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from sqlmodel import select
+from sqlmodel import col, select
 
 import engine
 from service import play, table_talk
@@ -201,7 +201,7 @@ class Log(MethodView):
 
 
 def _moves(db, game: Game) -> list[Move]:
-    return list(db.exec(select(Move).where(Move.game_id == game.id).order_by(Move.seq)))
+    return list(db.exec(select(Move).where(col(Move.game_id) == game.id).order_by(col(Move.seq))))
 
 
 def _hidden_setting(row: Move, viewer: int | None, game: Game, rules) -> bool:

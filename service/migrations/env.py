@@ -17,7 +17,9 @@ def run_migrations() -> None:
         with context.begin_transaction():
             context.run_migrations()
         return
-    engine = make_engine(config.get_main_option("sqlalchemy.url"))
+    url = config.get_main_option("sqlalchemy.url")
+    assert url is not None, "service.migrate.alembic_config sets the URL"
+    engine = make_engine(url)
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():

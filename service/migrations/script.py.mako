@@ -5,7 +5,7 @@ Revises: ${down_revision | comma,n}
 """
 from alembic import op
 import sqlalchemy as sa
-import sqlmodel
+import sqlmodel.sql.sqltypes
 ${imports if imports else ""}
 
 revision = ${repr(up_revision)}

@@ -15,6 +15,7 @@ from service.play.leaving import resign, time_out, vote_abandon
 from service.play.moves import last_move_seq, read_move, replay, submit_move, submit_move_to_locked, submit_user_move
 from service.play.records import (
     TIMEOUT_POLICIES,
+    GameLike,
     Work,
     check_version,
     decision_is_current,
@@ -30,6 +31,7 @@ from service.play.records import (
 
 __all__ = [
     "InvitationLimits",
+    "GameLike",
     "TIMEOUT_POLICIES",
     "Work",
     "cancel",

@@ -37,7 +37,7 @@ def _active_seat(db: Session, game: GameLike, user: User, version) -> Seat:
     return seat
 
 
-def resign(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[GameLike, Work]:
+def resign(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[rows.GameRow, Work]:
     """The player leaves: ranked last; with two players left the game ends, else the
     service plays the seat's default moves so the others can finish."""
     now = now or utcnow()

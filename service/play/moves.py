@@ -78,11 +78,12 @@ def submit_move(db: Session, game_id: int, seat_number: int, move: dict, version
 
 
 def submit_move_to_locked(db: Session, game: rows.GameRow, seat_number: int, move: dict, version,
-                          email_mover: bool | None = None) -> tuple[GameLike, list[dict], Work]:
+                          email_mover: bool | None = None) -> tuple[rows.GameRow, list[dict], Work]:
     """`submit_move` on a game the caller read with `load_game(lock=True)` in this
     transaction, for a use case that looks at the game before it moves: no other
     move can come between its look and its move."""
-    return _submit(db, game, seat_number, move, version, False, utcnow(), email_mover)
+    _, events, work = _submit(db, game, seat_number, move, version, False, utcnow(), email_mover)
+    return game, events, work
 
 
 def _submit(db: Session, game: GameLike, seat_number: int, move: dict, version, by_service: bool, now: datetime,

@@ -4,7 +4,7 @@ Revision ID: 0001
 Revises:
 """
 import sqlalchemy as sa
-import sqlmodel
+import sqlmodel.sql.sqltypes
 from alembic import op
 
 revision = '0001'

@@ -4,7 +4,7 @@ Revision ID: 0002
 Revises: 0001
 """
 import sqlalchemy as sa
-import sqlmodel
+import sqlmodel.sql.sqltypes
 from alembic import op
 
 revision = '0002'

@@ -4,7 +4,7 @@ Revision ID: 0003
 Revises: 0002
 """
 import sqlalchemy as sa
-import sqlmodel
+import sqlmodel.sql.sqltypes
 from alembic import op
 
 revision = '0003'
