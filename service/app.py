@@ -50,7 +50,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     app.extensions["turnpost"] = {"settings": settings, "database": make_engine(settings.database_url)}
     if settings.trusted_proxies:  # the client's address (for rate limits) as the proxies saw it
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]  # Flask's way
     app.url_map.converters["id"] = IdConverter
     api = Api(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]})
@@ -110,7 +110,8 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
-        body = {"code": _HTTP_CODES.get(err.code, "http_error"), "message": err.description}
+        code = err.code or 500  # a bare HTTPException has no code: answered as the server's error
+        body = {"code": _HTTP_CODES.get(code, "http_error"), "message": err.description}
         messages = (getattr(err, "data", None) or {}).get("messages")
         if messages == {"json": ["Invalid JSON body."]}:
             body.update(code="bad_json", message="the body is not valid JSON")
@@ -118,9 +119,9 @@ def register_error_handlers(app: Flask) -> None:
             body["errors"] = messages
             body["message"] = "the request does not match the schema; see errors"
         if _wants_page():
-            return render_template("pages/message.html", title=_PAGE_TITLES.get(err.code, err.name),
-                                   text=err.description), err.code
-        return jsonify(body), err.code
+            return render_template("pages/message.html", title=_PAGE_TITLES.get(code, err.name),
+                                   text=err.description), code
+        return jsonify(body), code
 
 
 def _wants_page() -> bool:

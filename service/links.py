@@ -157,7 +157,9 @@ def _signed_in(user: User, target: str):
     path on this site (else the games list: the target is checked before the session
     starts)."""
     destination = safe_next(target) or url_for("pages.my_games")
-    secret = run(lambda db: _start_session(db, user.id))
+    user_id = user.id
+    assert user_id is not None, "a stored user"
+    secret = run(lambda db: _start_session(db, user_id))
     session.clear()
     session["sid"] = secret
     session.permanent = request.form.get("remember") == "on"

@@ -31,6 +31,7 @@ def steps(game: Game, moves: list[Move], viewer: int | None) -> Iterator[dict]:
     rules = play.rules(game)
     shown = [not _hidden_setting(move, viewer, game, rules) for move in moves]
     count = sum(shown)
+    assert game.seed is not None, "a game replayed has started"
     state = rules.setup(game.players, game.seed, game.options)
     yield {"step": 0, "steps": count, "entry": None, "state": state}
     step = 0

@@ -22,7 +22,8 @@ def table_talk_for(game_id: int) -> dict:
         table = table_talk.table_for(db, game_id, user)
         game = play.load_game(db, game_id)
         seat = play.seat_of_user(db, game, user)
-        table["note"] = table_talk.note_of(db, game_id, user)["text"] if seat is not None and seat.bot is None else None
+        player = seat is not None and seat.bot is None
+        table["note"] = table_talk.note_of(db, game_id, user)["text"] if player and user is not None else None
     table["last_id"] = table["messages"][-1]["id"] if table["messages"] else 0
     if table["muted"]:
         table["messages"] = []

@@ -3,6 +3,8 @@ running a use case in one transaction and handing its work to the workers after
 the commit."""
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import current_app, request, session
 from flask_wtf.csrf import validate_csrf
 from sqlalchemy import bindparam, select
@@ -78,7 +80,7 @@ def _check_api_csrf() -> None:
                            "X-CSRFToken header; or send 'Authorization: Bearer <token>'", code="csrf_missing") from None
 
 
-_DEADLINE = Deadline.__table__.c
+_DEADLINE = Deadline.__table__.c  # type: ignore[attr-defined]  # set by SQLModel on a table model
 _OPEN_TIMEOUTS = select(_DEADLINE.seat, _DEADLINE.due_at).where(
     _DEADLINE.game_id == bindparam("game_id"), _DEADLINE.kind == "timeout", _DEADLINE.done_at.is_(None))
 
@@ -89,7 +91,7 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
     mine = next((s for s in seats if user is not None and s.user_id == user.id and s.status != "declined"), None)
     users = users_of(db, game)  # read with the seats
     playing = mine is not None and mine.seat is not None
-    deadlines = dict(db.connection().execute(_OPEN_TIMEOUTS, {"game_id": game.id}).all())
+    deadlines: dict[int | None, datetime] = dict(db.connection().execute(_OPEN_TIMEOUTS, {"game_id": game.id}).all())
     shown_ratings = ordinals_for(db, game.game_type, [s.user_id for s in seats if s.user_id is not None])
     data = {
         "id": game.id, "game_type": game.game_type, "title": game.title, "status": game.status,
@@ -104,7 +106,8 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
                 "seat": s.seat, "name": _display_name(users.get(s.user_id), s), "status": s.status,
                 "resigned": s.resigned,
                 "bot": s.bot, "email": s.email if mine is not None and s.bot is None else None,
-                "deadline": deadlines.get(s.seat), "player": s.user_id, "rating": shown_ratings.get(s.user_id),
+                "deadline": deadlines.get(s.seat), "player": s.user_id,
+                "rating": shown_ratings.get(s.user_id) if s.user_id is not None else None,
             }
             for s in sorted(seats, key=lambda s: (s.seat is None, s.seat, s.id))
         ],
@@ -113,7 +116,7 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
     if game.state is not None and (playing or game.spectators or game.status != "active"):
         state = game_state(game)
         data["pending"] = {str(k): v for k, v in rules(game).pending(state).items()}
-        data["view"] = rules(game).view(state, mine.seat if playing else None)
+        data["view"] = rules(game).view(state, mine.seat if mine is not None else None)
     return data
 
 

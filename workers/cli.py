@@ -62,29 +62,29 @@ def outbox(limit: int) -> None:
     retrying and dead rows with their last error, the newest first (the rows that died
     last, the retrying rows written last)."""
     from sqlalchemy import func
-    from sqlmodel import select
+    from sqlmodel import col, select
 
     from service.db import make_engine, reading
     from service.models import Notification as N
 
     states = {
-        "sent": N.sent_at.is_not(None),
-        "dead": N.dead_at.is_not(None),
-        "retrying": (N.sent_at.is_(None)) & (N.dead_at.is_(None)) & (N.attempts > 0),
-        "waiting": (N.sent_at.is_(None)) & (N.dead_at.is_(None)) & (N.attempts == 0),
+        "sent": col(N.sent_at).is_not(None),
+        "dead": col(N.dead_at).is_not(None),
+        "retrying": (col(N.sent_at).is_(None)) & (col(N.dead_at).is_(None)) & (col(N.attempts) > 0),
+        "waiting": (col(N.sent_at).is_(None)) & (col(N.dead_at).is_(None)) & (col(N.attempts) == 0),
     }
     with reading(make_engine(_settings().database_url)) as session:
         counts = {state: session.exec(select(func.count()).select_from(N).where(where)).one()
                   for state, where in states.items()}
         click.echo("  ".join(f"{state}: {count}" for state, count in counts.items()))
-        newest = {"retrying": (N.id.desc(),), "dead": (N.dead_at.desc(), N.id.desc())}
+        newest = {"retrying": (col(N.id).desc(),), "dead": (col(N.dead_at).desc(), col(N.id).desc())}
         for state in ("retrying", "dead"):
             rows = session.exec(select(N).where(states[state]).order_by(*newest[state]).limit(limit)).all()
             for row in rows:
                 when = row.dead_at if state == "dead" else row.next_attempt_at
-                when = f"{when:%Y-%m-%d %H:%M:%S} UTC" if when else "now"
+                shown = f"{when:%Y-%m-%d %H:%M:%S} UTC" if when else "now"
                 click.echo(f"{state:8} #{row.id} {row.kind} to {row.email}: {row.attempts} attempts, "
-                           f"{'dead since' if state == 'dead' else 'next'} {when}; {row.last_error or ''}")
+                           f"{'dead since' if state == 'dead' else 'next'} {shown}; {row.last_error or ''}")
 
 
 @main.command("replay-check")

@@ -23,6 +23,7 @@ from email.generator import BytesGenerator
 from email.message import EmailMessage
 from email.utils import format_datetime, getaddresses
 from io import BytesIO
+from typing import cast
 from urllib.parse import unquote, urlsplit
 
 from workers.mail_headers import set_header
@@ -70,7 +71,7 @@ def build_message(mail: Mail) -> EmailMessage:
         set_header(msg, name, value)
     msg.set_content(mail.text)
     msg.add_alternative(mail.html, subtype="html")
-    html_part = msg.get_payload()[1]
+    html_part = cast(list[EmailMessage], msg.get_payload())[1]  # the text part, then this one
     for image in mail.images:
         html_part.add_related(
             image.data, maintype="image", subtype=image.subtype,
@@ -106,8 +107,9 @@ def wire_form(message: EmailMessage) -> tuple[bytes, list[str], tuple[str, ...]]
     shown = copy.copy(message)  # smtplib's way: deleting rebinds the header list, the message keeps its own
     del shown["Bcc"], shown["Resent-Bcc"]
     buffer = BytesIO()
-    BytesGenerator(buffer, policy=message.policy.clone(utf8=True) if international else message.policy).flatten(
-        shown, linesep="\r\n")
+    # An EmailMessage's policy is an EmailPolicy, which has `utf8`; the stubs type it as the base Policy.
+    wire_policy = message.policy.clone(utf8=True) if international else message.policy  # type: ignore[call-arg]
+    BytesGenerator(buffer, policy=wire_policy).flatten(shown, linesep="\r\n")
     return buffer.getvalue(), recipients, ("SMTPUTF8", "BODY=8BITMIME") if international else ()
 
 
@@ -153,6 +155,7 @@ class SmtpSender:
             self._connection = self._connect()
 
     def _connect(self) -> smtplib.SMTP:
+        connection: smtplib.SMTP
         try:
             if self.implicit_tls:
                 connection = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=self.tls_context)
@@ -204,6 +207,7 @@ class SmtpSender:
         `envelope_from` (MAIL, then RSET: nothing is sent); RelayUnusable if it wants a
         login or TLS it does not get."""
         self.connect()
+        assert self._connection is not None, "connected"
         code, text = self._connection.mail(envelope_from)
         self._connection.rset()
         if code == 530:
@@ -218,6 +222,7 @@ class SmtpSender:
             envelope_from = next((address for _, address in getaddresses([str(message["From"])])), "")
         for attempt in (1, 2):
             self.connect()
+            assert self._connection is not None, "connected"
             try:
                 self._connection.sendmail(envelope_from, recipients, data, mail_options=options)
                 return

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from email.message import EmailMessage
-from email.utils import getaddresses, parseaddr
+from email.message import EmailMessage, Message
+from email.utils import collapse_rfc2231_value, getaddresses, parseaddr
+from typing import Any
 
 import html2text
 from mailparser_reply import EmailReplyParser
@@ -68,6 +69,8 @@ def failed_recipients(message: EmailMessage) -> list[str]:
         if part.get_content_type() != "message/delivery-status":
             continue
         for block in part.get_payload():  # per-message fields, then one block per recipient
+            if not isinstance(block, Message):
+                continue  # a body the parser kept as text: no fields to read
             action = str(block.get("Action", "")).strip().lower()
             status = str(block.get("Status", "")).strip()
             if action != "failed" or not status.startswith("5"):
@@ -103,20 +106,23 @@ def body_text(message: EmailMessage) -> str:
     try:
         content = part.get_content()
     except (LookupError, ValueError, AssertionError):  # an unknown charset or a broken encoding
-        content = (part.get_payload(decode=True) or b"").decode("utf-8", "replace")
+        payload = part.get_payload(decode=True)
+        content = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
     if not isinstance(content, str):
         return ""
     if kind == "text/html":
         return _html_to_text(content)
-    if part.get_param("format", "").lower() == "flowed":
-        return _unflowed(content, delete_space=part.get_param("delsp", "").lower() == "yes")
+    # A parameter in RFC 2231 form may come as (charset, language, value).
+    if collapse_rfc2231_value(part.get_param("format", "")).lower() == "flowed":
+        return _unflowed(content, delete_space=collapse_rfc2231_value(part.get_param("delsp", "")).lower() == "yes")
     return content
 
 
 def _unflowed(text: str, delete_space: bool) -> str:
     """Text sent as format=flowed (RFC 3676) with its soft line breaks joined: a mail
     program wraps a long line there (a line of moves separated by `;`, say)."""
-    lines, joined = text.replace("\r\n", "\n").split("\n"), []
+    lines = text.replace("\r\n", "\n").split("\n")
+    joined: list[list[Any]] = []  # [depth, content, flowed] of each line put back together
     for line in lines:
         depth = len(line) - len(line.lstrip(">"))
         content = line[depth:]
@@ -259,7 +265,7 @@ _CLOSING_LINE = re.compile(
 
 def _attribution_tails_apart(lines: list[str]) -> list[str]:
     """A reply written on the line of the "On ... wrote:" header, put on a line of its own."""
-    apart = []
+    apart: list[str] = []
     for line in lines:
         tail = _ATTRIBUTION_TAIL.match(line) if ":" in line else None
         apart.extend([tail.group("reply"), tail.group("header")] if tail else [line])

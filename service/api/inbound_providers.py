@@ -165,7 +165,9 @@ def postmark_message(data: dict) -> bytes:
     MessageID stands in for a missing Message-ID header, so a retried post is the
     same message."""
     message = EmailMessage(policy=SMTP)
-    sender = data.get("FromFull") if isinstance(data.get("FromFull"), dict) else {}
+    sender = data.get("FromFull")
+    if not isinstance(sender, dict):
+        sender = {}
     try:
         message["From"] = Address(_text(sender, "Name"), addr_spec=_text(sender, "Email")) \
             if _text(sender, "Email") else _text(data, "From")
