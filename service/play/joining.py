@@ -104,7 +104,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
                 invite: Sequence[Any] = (), seat_order: str = "fixed", spectators: bool = False,
                 time_control: dict | None = None, timeout_policy: str = "bot",
                 title: str = "", limits: InvitationLimits | None = None, rated: bool = False,
-                open_seats: int = 0) -> tuple[GameLike, Work]:
+                open_seats: int = 0) -> tuple[Game, Work]:
     """`invite` lists the other seats: an email each, or {"bot": kind} for a bot;
     `open_seats` more are left for anyone to join (`join`). A game whose seats are
     all filled at once (the creator and bots) starts at once. A `rated` game is
@@ -203,7 +203,7 @@ def _invite(db: Session, work: Work, game: GameLike, inviter: User, invitee: Use
 
 
 def invite(db: Session, game_id: int, user: User, email: str, version,
-           limits: InvitationLimits | None = None) -> tuple[GameLike, Work]:
+           limits: InvitationLimits | None = None) -> tuple[rows.GameRow, Work]:
     from service.auth import user_for_email
 
     game = load_game(db, game_id, lock=True)
@@ -228,7 +228,7 @@ def invite(db: Session, game_id: int, user: User, email: str, version,
     return game, work
 
 
-def cancel(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[GameLike, Work]:
+def cancel(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[rows.GameRow, Work]:
     """The creator calls off a game that has not started; it ends abandoned, unplayed."""
     game = load_game(db, game_id, lock=True)
     if game.creator_id != user.id:
@@ -243,7 +243,7 @@ def cancel(db: Session, game_id: int, user: User, version, now: datetime | None 
     return game, Work()
 
 
-def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tuple[GameLike, Work]:
+def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tuple[rows.GameRow, Work]:
     game = load_game(db, game_id, lock=True)
     seat = seat_of_user(db, game, user)
     if seat is None or seat.status != "invited":
@@ -261,7 +261,7 @@ def respond(db: Session, game_id: int, user: User, accept: bool, version) -> tup
     return game, work
 
 
-def join(db: Session, game_id: int, user: User, version) -> tuple[GameLike, Work]:
+def join(db: Session, game_id: int, user: User, version) -> tuple[rows.GameRow, Work]:
     """The user takes one of the game's open seats; the game starts when every seat
     is filled. The game's row lock and version make two joiners for the last seat
     take turns: the second finds the version changed (409)."""
@@ -291,7 +291,7 @@ def join(db: Session, game_id: int, user: User, version) -> tuple[GameLike, Work
 
 
 def rematch(db: Session, game_id: int, user: User, version,
-            limits: InvitationLimits | None = None) -> tuple[GameLike, Work]:
+            limits: InvitationLimits | None = None) -> tuple[Game, Work]:
     """A new game of the same type and settings as the ended one (rated as it was),
     asked for by one of its players: the same players (bots too), each one seat on
     (the last player's seat is the first), the others invited as to any game. Once

@@ -67,7 +67,8 @@ def _resign_seat(db: Session, game: GameLike, seat: Seat, work: Work, now: datet
     play_for_resigned(db, game, work, now)
 
 
-def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime | None = None) -> tuple[GameLike, Work]:
+def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime | None = None
+                 ) -> tuple[rows.GameRow, Work]:
     """A vote to abandon; when every player still in the game has voted, it ends
     without a result (the seed is revealed as for any ended game)."""
     now = now or utcnow()
@@ -83,7 +84,7 @@ def vote_abandon(db: Session, game_id: int, user: User, version, now: datetime |
     return game, work
 
 
-def time_out(db: Session, deadline_id: int, now: datetime, bot: str | None = None) -> tuple[GameLike | None, Work]:
+def time_out(db: Session, deadline_id: int, now: datetime, bot: str | None = None) -> tuple[rows.GameRow | None, Work]:
     """A timeout deadline came due: apply the game's policy if it is still current.
     Idempotent: a deadline already done, or a seat no longer deciding, changes nothing.
     `bot` names the kind that plays a bot seat's turn instead of its own (a search cut short)."""
