@@ -7,6 +7,7 @@ from engine.civ_cards import buying, combat, drawing, narration, notation
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
 from engine.civ_cards.moves import MOVES, link_moves, trade_moves
+from engine.civ_cards.reasons import reason
 from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
 from engine.civ_cards.summary import summary_lines
@@ -192,11 +193,14 @@ class CivCards(BaseGame):
         return self.notation.parse_move(text, frozenset(self.table.cards))
 
     def prompt(self, s: dict, seat: int, names: dict) -> str:
-        """What the seat owes; in a combat, first who attacks whom with what."""
+        """What the seat owes and why (engine/civ_cards/reasons.py); in a combat, first
+        who attacks whom with what."""
         kind = self.pending(s).get(seat)
-        words = PROMPTS.get(kind, "")
+        if kind is None:
+            return ""
+        words = " ".join(filter(None, [PROMPTS.get(kind, ""), reason(self.table, s, seat, kind)]))
         fight = s["combat"]
-        if kind is None or fight is None or not fight["fronts"]:
+        if fight is None or not fight["fronts"]:
             return words
         attacker = s["turn"]["active"]
         who = lambda n: f"{names.get(n) or 'seat ' + str(n)} (seat {n})"  # noqa: E731

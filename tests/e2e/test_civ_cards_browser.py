@@ -211,3 +211,44 @@ def test_a_live_update_waits_while_a_move_is_staged_on_the_tableaux(live, browse
     screenshot(ann, "update-held")
     ann_ctx.close()
     bob_ctx.close()
+
+
+# The rendered size of every visible text: an SVG text's font size times the drawing's
+# scale on the screen, an HTML text's computed font size.
+TEXT_SIZES = """() => {
+  const sizes = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest("script, style, title, desc, [hidden]")) continue;
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (!box.width || !box.height || style.visibility === "hidden" || style.display === "none") continue;
+    const scale = el instanceof SVGElement && el.getScreenCTM() ? el.getScreenCTM().a : 1;
+    sizes.push([Math.round(parseFloat(style.fontSize) * scale * 10) / 10, node.textContent.trim().slice(0, 40)]);
+  }
+  return sizes;
+}"""
+
+
+def test_the_civ_page_is_legible_on_a_desktop_and_a_phone(live, browser, screenshot):
+    """No text under 12 px at 1280 or 375 px wide, and no page wider than a phone: the
+    tableaux keep their size and scroll inside their own box."""
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    put_position(engine_of(live), game_id, position({
+        0: player(population={1: 1}, buildings={2: ["granary", "walls"]}, technologies=["pottery", "writing"],
+                  hand={"granary": 1, "swordsman": 2, "great-merchant": 1, "hanging-gardens": 1},
+                  resources={"food": 8, "production": 10, "commerce": 12}),
+        1: player(population={1: 1, 2: 1}, buildings={3: ["walls"]}, hand={"axeman": 1}),
+    }, count=2))
+    for width in (1280, 375):
+        context = browser.new_context(viewport={"width": width, "height": 900}, storage_state=ann_ctx.storage_state())
+        page = context.new_page()
+        page.goto(game_url)
+        screenshot(page, f"{width}px")
+        small = [(size, text) for size, text in page.evaluate(TEXT_SIZES) if size < 12]
+        assert not small, f"text under 12 px at {width} px: {small[:8]}"
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"wider than {width} px"
+        context.close()
+    ann_ctx.close()
+    bob_ctx.close()

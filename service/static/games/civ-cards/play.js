@@ -6,16 +6,40 @@
 // choices follow as highlighted cards and buttons. The move so made is staged, in
 // words, until Send posts its text notation through the page's move form, so the page
 // still works without this script. A combat shows who attacks whom with what, and the
-// defender's counters from his hand as buttons. Registered as the game's `start` hook,
-// which static/game.js runs on the page and again when live updates replace it.
+// defender's counters from his hand as buttons. Every card carries its rules text (the
+// drawing's <title>, which a pointer shows); a tap or click on a card shows it in a line
+// below the tableaux, whoever is to move. Registered as the game's `start` hook, which
+// static/game.js runs on the page and again when live updates replace it.
 (function () {
   "use strict";
+  var CARD_HINT = "Point at or tap a card to read what it does.";
+
+  // The line below the tableaux that shows the rules text of the card last tapped.
+  function showCardTexts(board) {
+    var section = board.closest(".board");
+    if (!section || section.querySelector(".civ-card-text")) return;
+    var line = document.createElement("p");
+    line.className = "civ-card-text";
+    line.setAttribute("aria-live", "polite");
+    line.textContent = CARD_HINT;
+    section.appendChild(line);
+    board.addEventListener("click", function (event) {
+      var card = event.target.closest("[data-card]");
+      if (!card) return;
+      var title = card.querySelector("title");
+      line.textContent = title ? title.textContent : CARD_HINT;
+      board.querySelectorAll("[data-card].shown").forEach(function (el) { el.classList.remove("shown"); });
+      card.classList.add("shown");
+    });
+  }
+
   function start() {
+    var board = document.querySelector(".board svg");
+    if (board) showCardTexts(board);
     var source = document.getElementById("legal-moves");
     var context = document.getElementById("civ-context");
     var form = document.getElementById("move-form");
     var decision = document.getElementById("decision");
-    var board = document.querySelector(".board svg");
     if (!source || !context || !form || !decision || !board) return;
     var legal = JSON.parse(source.textContent);
     var data = JSON.parse(context.textContent);
