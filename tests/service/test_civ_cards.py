@@ -62,7 +62,7 @@ def test_civ_cards_decision_email_carries_the_tableaux_picture(app, make_player,
     text = message.get_body(("plain",)).get_content()
     assert "Pick a plot from the draft." in text and "pick 1" in text
     assert "Your resources: nothing" in text and "Your points: 0 VP (0 population," in text
-    assert "Draft, round 1: 1. " in text and "Seat 0 (you): 0 VP" in text  # the table in words
+    assert "Draft, round 1: 1. " in text and "Seat 1: 0 VP" in text  # the table in words
 
 
 def test_civ_cards_game_page_draws_the_tableaux(make_player):
