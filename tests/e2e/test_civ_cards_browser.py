@@ -8,7 +8,7 @@ from service.models import Game
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of
-from tests.engine.civ_cards_positions import player, position
+from tests.engine.civ_cards_positions import GAME, player, position
 
 
 def send(page):
@@ -252,3 +252,54 @@ def test_the_civ_page_is_legible_on_a_desktop_and_a_phone(live, browser, screens
         context.close()
     ann_ctx.close()
     bob_ctx.close()
+
+
+def send_staged(page):
+    """Send the move staged on the tableaux, or a choice staged by the page's own Send."""
+    shared = page.locator("#staged button[type=submit]")
+    with page.expect_navigation():
+        if shared.count() and shared.is_visible():
+            shared.click()
+        else:
+            page.click("#civ-play button.civ-send")
+    assert "Move made." in page.inner_text("main"), page.inner_text("main")
+
+
+def test_a_newcomer_reads_the_cards_and_the_reasons_and_plays_by_clicking(live, browser, screenshot):
+    """A tapped card shows its rules text; a pick, a free population and a discard are
+    made by clicks, and the discard says why it is owed."""
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    offered = state_of(live, game_id)["draft"]["display"]
+    ann.goto(game_url)
+    assert ann.inner_text(".civ-card-text") == "Point at or tap a card to read what it does."
+    ann.click("svg [data-slot=plot-1]")  # a plot of her own: nothing to do with it now but read it
+    own = state_of(live, game_id)["players"][0]["plots"][0]["plot"]
+    assert ann.inner_text(".civ-card-text").startswith(f"{GAME.table.name(own)}. Plot: yields ")
+    click_slot(ann, "display-plot-2")
+    send_staged(ann)
+    assert state_of(live, game_id)["players"][0]["plots"][-1]["plot"] == offered[1]
+    while state_of(live, game_id)["turn"]["phase"] == "draft":
+        page = bob if state_of(live, game_id)["draft"]["order"][0] == 1 else ann
+        page.goto(game_url)
+        click_slot(page, "display-plot-1")
+        send_staged(page)
+    for page in (ann, bob):
+        page.goto(game_url)
+        click_slot(page, "plot-1")
+        send_staged(page)
+    s = state_of(live, game_id)
+    assert s["turn"]["phase"] == "opening_discard" and [p["plots"][0]["population"] for p in s["players"]] == [1, 1]
+    page = (ann, bob)[s["discarding"]["order"][0]]
+    page.goto(game_url)
+    assert "Before the first turn each player discards 2 cards of those dealt (2 still to discard" in page.inner_text(
+        "#decision")
+    card = page.get_attribute("svg [data-slot^=hand-].legal", "data-slot")
+    click_slot(page, card)
+    assert staged(page).startswith("Your move: discard ")
+    screenshot(page, "opening-discard")
+    send_staged(page)
+    assert "(this is the last one)" in page.inner_text("#decision")
+    assert state_of(live, game_id)["discarding"]["left"] == 1
+    ann_ctx.close()
+    bob_ctx.close()
+
