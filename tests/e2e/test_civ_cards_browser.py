@@ -296,6 +296,9 @@ def test_a_newcomer_reads_the_cards_and_the_reasons_and_plays_by_clicking(live, 
     card = page.get_attribute("svg [data-slot^=hand-].legal", "data-slot")
     click_slot(page, card)
     assert staged(page).startswith("Your move: discard ")
+    panel = page.inner_text(".panel:has(h2:text-is('Your hand'))")  # it names the cards as the table does
+    held = state_of(live, game_id)["players"][s["discarding"]["order"][0]]["hand"]
+    assert all(f"{n} {GAME.table.name(card)}" in panel for card, n in held.items()), panel
     screenshot(page, "opening-discard")
     send_staged(page)
     assert "(this is the last one)" in page.inner_text("#decision")
