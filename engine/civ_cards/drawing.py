@@ -193,7 +193,8 @@ def _card(x, y, card, slot, lines, fill, marked, w=CARD_W, h=CARD_H) -> tuple:
     cls = ' class="legal"' if slot and slot in marked else ""
     texts = "".join(_text(6, 17 + PITCH * i, line, 13 if i == 0 else 12, "bold" if i == 0 else "normal")
                     for i, line in enumerate(lines))
-    drawing = (f'<g{attrs}{cls} data-card={quoteattr(card)}><title>{escape(_card_title(card))}</title>'
+    kind = _table().kind(card) or ""
+    drawing = (f'<g{attrs}{cls} data-card={quoteattr(card)} data-kind="{kind}"><title>{escape(_card_title(card))}</title>'
                f'<rect width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{INK}" stroke-width="1"/>{texts}'
                f'<rect class="legal-mark" x="-2" y="-2" width="{w + 4}" height="{h + 4}" rx="7" fill="none"/></g>')
     return x, y, w, h, drawing

@@ -249,6 +249,10 @@ def test_the_civ_page_is_legible_on_a_desktop_and_a_phone(live, browser, screens
         small = [(size, text) for size, text in page.evaluate(TEXT_SIZES) if size < 12]
         assert not small, f"text under 12 px at {width} px: {small[:8]}"
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"wider than {width} px"
+        page.click("svg [data-slot=hand-swordsman]")  # not lit while buying: its text says why
+        assert page.inner_text(".civ-card-text") == (
+            "Swordsman. Unit (melee): in attack, takes 1 population and destroys 1 building; in defence, counters "
+            "Archer. Not open now: units are played in combat, after buying.")
         context.close()
     ann_ctx.close()
     bob_ctx.close()
