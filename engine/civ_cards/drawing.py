@@ -2,10 +2,11 @@
 
 Pure: the same view always gives the same text. At the top the plots and technologies
 for sale and the award holders; then one band per player with his figures, resources,
-technologies and row of plots (population and buildings on each); at the bottom the
-viewing player's hand. Cards a player may act on carry `data-slot` in the game's own
-notation: `display-plot-2`, `tech-pottery`, `plot-3` (the viewer's own plots),
-`hand-granary`.
+technologies and rows of plots (population and buildings on each); at the bottom the
+viewing player's hand; all in words, at a fixed width the game page shows at full size.
+Every card carries its rules text as its title; cards a player may act on carry
+`data-slot` in the game's own notation: `display-plot-2`, `tech-pottery`, `plot-3` (the
+viewer's own plots), `hand-granary`.
 """
 from __future__ import annotations
 
@@ -194,7 +195,8 @@ def _card(x, y, card, slot, lines, fill, marked, w=CARD_W, h=CARD_H) -> tuple:
     texts = "".join(_text(6, 17 + PITCH * i, line, 13 if i == 0 else 12, "bold" if i == 0 else "normal")
                     for i, line in enumerate(lines))
     kind = _table().kind(card) or ""
-    drawing = (f'<g{attrs}{cls} data-card={quoteattr(card)} data-kind="{kind}"><title>{escape(_card_title(card))}</title>'
+    drawing = (f'<g{attrs}{cls} data-card={quoteattr(card)} data-kind="{kind}">'
+               f'<title>{escape(_card_title(card))}</title>'
                f'<rect width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{INK}" stroke-width="1"/>{texts}'
                f'<rect class="legal-mark" x="-2" y="-2" width="{w + 4}" height="{h + 4}" rx="7" fill="none"/></g>')
     return x, y, w, h, drawing
