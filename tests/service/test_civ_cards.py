@@ -91,3 +91,18 @@ def test_civ_cards_team_variant_over_http(make_player):
     assert game["status"] == "active"
     refused = players[0].post("/api/games", json={"game": "civ-cards", "players": 3, "options": {"teams": "opposite"}})
     assert refused.status_code == 422 and "4 players" in json.dumps(refused.json)
+
+
+def test_an_email_link_confirm_page_names_the_card_it_acts_on(app, make_player):
+    from service.action_tokens import ActionToken, make_token
+    from tests.conftest import put_position
+    from tests.engine.civ_cards_positions import player, position
+
+    players, game = start_game(make_player, 2, game="civ-cards")
+    version = put_position(app.extensions["turnpost"]["database"], game["id"], position(
+        {0: player(hand={"walls": 1, "great-merchant": 1})}, count=2, phase="discard",
+        discarding={"order": [0], "left": 1}))
+    token = make_token(app.extensions["turnpost"]["settings"].secret_key,
+                       ActionToken(game["id"], 0, version, "discard great-merchant"))
+    page = players[0].get(f"/a/{token}").get_data(as_text=True)
+    assert "discard Great Merchant" in page and "discard a card" not in page
