@@ -100,7 +100,9 @@ def apply_action(token):
         if err.status == 409:
             return _still_current(parsed)[0] or _message("This link is out of date", err.message, 409, game.id)
         return _message("That move was not accepted", err.message, err.status, game.id)
-    made = f"Your move was made: {play.rules(game).describe(play.read_move(game, text=parsed.move))}."
+    rules = play.rules(game)  # `game` as the link found it: the move in words as its confirm page said
+    said = rules.choice_label(rules.view(play.game_state(game), parsed.seat), play.read_move(game, text=parsed.move))
+    made = f"Your move was made: {said}."
     if moved.status == "active" and parsed.seat in play.rules(moved).pending(play.game_state(moved)):
         made += " It is still your decision: an email with it is on its way."
     if moved.status == "finished":

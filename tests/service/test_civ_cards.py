@@ -2,6 +2,7 @@
 the move log exported and replayed."""
 import json
 import random
+import re
 
 from click.testing import CliRunner
 
@@ -93,7 +94,7 @@ def test_civ_cards_team_variant_over_http(make_player):
     assert refused.status_code == 422 and "4 players" in json.dumps(refused.json)
 
 
-def test_an_email_link_confirm_page_names_the_card_it_acts_on(app, make_player):
+def test_an_email_link_and_its_answer_name_the_card_the_move_acts_on(app, make_player):
     from service.action_tokens import ActionToken, make_token
     from tests.conftest import put_position
     from tests.engine.civ_cards_positions import player, position
@@ -106,3 +107,6 @@ def test_an_email_link_confirm_page_names_the_card_it_acts_on(app, make_player):
                        ActionToken(game["id"], 0, version, "discard great-merchant"))
     page = players[0].get(f"/a/{token}").get_data(as_text=True)
     assert "discard Great Merchant" in page and "discard a card" not in page
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    done = players[0].post(f"/a/{token}", data={"csrf_token": csrf}).get_data(as_text=True)
+    assert "Your move was made: discard Great Merchant." in done
