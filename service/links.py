@@ -68,8 +68,9 @@ def confirm_action(token):
     if parsed.move is None:
         return redirect(url_for("pages.game_page", game_id=parsed.game_id))
     rules = play.rules(game)
-    description = rules.describe(rules.parse_move(parsed.move))
     state = play.game_state(game)
+    view = rules.view(state, parsed.seat)
+    description = rules.choice_label(view, rules.parse_move(parsed.move))  # in words for the link's owner
     with reading(db_engine()) as db:
         names = _names(db, game)
         holder = next((s for s in play.seats_of(db, game) if s.seat == parsed.seat), None)
@@ -77,7 +78,7 @@ def confirm_action(token):
     someone_else = viewer is not None and holder is not None and holder.user_id != viewer.id
     return render_template(
         "pages/confirm.html", game=game, token=token, description=description, move=parsed.move,
-        board=board_markup(game.game_type, rules.view(state, parsed.seat)),
+        board=board_markup(game.game_type, view),
         prompt=rules.prompt(state, parsed.seat, names),
         seat_name=names.get(parsed.seat, f"seat {parsed.seat}"), viewer=viewer if someone_else else None)
 
@@ -99,7 +100,9 @@ def apply_action(token):
         if err.status == 409:
             return _still_current(parsed)[0] or _message("This link is out of date", err.message, 409, game.id)
         return _message("That move was not accepted", err.message, err.status, game.id)
-    made = f"Your move was made: {play.rules(game).describe(play.read_move(game, text=parsed.move))}."
+    rules = play.rules(game)  # `game` as the link found it: the move in words as its confirm page said
+    said = rules.choice_label(rules.view(play.game_state(game), parsed.seat), play.read_move(game, text=parsed.move))
+    made = f"Your move was made: {said}."
     if moved.status == "active" and parsed.seat in play.rules(moved).pending(play.game_state(moved)):
         made += " It is still your decision: an email with it is on its way."
     if moved.status == "finished":

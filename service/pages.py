@@ -211,7 +211,8 @@ def game_page(game_id):
         context = {"is_creator": user is not None and game.creator_id == user.id, "abandon_votes": votes,
                    "seat_count": game.players, "game_name": engine.game_name(game.game_type),
                    "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
-                   "log": [], "turn": None, "board": None, "winners": None, "names": {}, "hand_cards": []}
+                   "log": [], "turn": None, "board": None, "winners": None, "names": {}, "hand_cards": [],
+                   "hand_labels": {}}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
             names = {p["seat"]: p["name"] for p in data["player_list"]}
@@ -228,6 +229,7 @@ def game_page(game_id):
             context["winners"] = winners(game.result, names)
             context["board"] = board_markup(game.game_type, data["view"])
             context["hand_cards"] = _hand_cards(rules, data["view"], mine)
+            context["hand_labels"] = _hand_labels(rules, data["view"], mine)
     return render_template("pages/game.html", **context)
 
 
@@ -240,6 +242,14 @@ def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
     if not isinstance(hand, list):
         return []
     return [{"label": rules.card_label(card), "picture": Markup(rules.card_picture(card) or "")} for card in hand]
+
+
+def _hand_labels(rules, view: dict | None, seat: int | None) -> dict:
+    """The names the game gives the cards of a hand held as counts (`card_label`)."""
+    if view is None or seat is None:
+        return {}
+    hand = view["players"][seat].get("hand")
+    return {card: rules.card_label(card) for card in hand} if isinstance(hand, dict) else {}
 
 
 @bp.get("/games/<id:game_id>/version")

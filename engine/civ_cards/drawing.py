@@ -2,18 +2,21 @@
 
 Pure: the same view always gives the same text. At the top the plots and technologies
 for sale and the award holders; then one band per player with his figures, resources,
-technologies and row of plots (population and buildings on each); at the bottom the
-viewing player's hand. Cards a player may act on carry `data-slot` in the game's own
-notation: `display-plot-2`, `tech-pottery`, `plot-3` (the viewer's own plots),
-`hand-granary`.
+technologies and rows of plots (population and buildings on each); at the bottom the
+viewing player's hand; all in words, at a fixed width the game page shows at full size.
+Every card carries its rules text as its title; cards a player may act on carry
+`data-slot` in the game's own notation: `display-plot-2`, `tech-pottery`, `plot-3` (the
+viewer's own plots), `hand-granary`.
 """
 from __future__ import annotations
 
 import textwrap
 from xml.sax.saxutils import escape, quoteattr
 
+from engine.civ_cards.card_text import PAID_WITH, card_text
 from engine.civ_cards.table import RESOURCES
 from engine.picture_pieces import piece
+from engine.sentences import count
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 PAPER = "#f4ecd8"
@@ -23,13 +26,17 @@ KIND_FILL = {"food": "#d8ecc4", "production": "#ecd2b8", "commerce": "#f6e7a8"}
 CARD_FILL = {"technology": "#cfe0f2", "unit": "#f0c8c0", "building": "#e6ddc8", "wonder": "#e8d0ef",
              "bonus": "#fbf3cf", None: "#eeeeee"}
 MARGIN = 16
-CARD_W, CARD_H = 104, 78
+CARD_W, CARD_H = 114, 64  # a card of the top row: its name and two lines of yield or cost
+PLOT_H = 100  # a plot of a tableau: name, yield, population, two buildings
 GAP = 8
-TOP_BAND = 118
-PLAYER_BAND = 150
-HAND_BAND = 64
-HAND_PITCH = 140  # a hand card and the gap after it: room for "Great Merchant x2"
-MIN_WIDTH = 960
+PER_ROW = 6  # cards in a row: the width, fixed, fits the game page's board at full size
+WIDTH = 2 * MARGIN + PER_ROW * (CARD_W + GAP) - GAP
+LINE = 18  # a line of a block of text
+PITCH = 15  # a line of a card
+HAND_PITCH = 178  # a hand card and the gap after it: room for "Hanging Gardens x2" in bold
+HAND_PER_ROW = (WIDTH - 2 * MARGIN + GAP) // HAND_PITCH
+HAND_ROW = 40
+WRAP = 90  # characters of a 12-pixel line that fit the width
 STYLE = (
     "[data-slot] .legal-mark{fill:none;stroke:none}"
     f"[data-slot].legal .legal-mark{{fill:{GOLD};fill-opacity:0.2;stroke:{GOLD};stroke-width:4}}"
@@ -48,13 +55,18 @@ def card_name(card: str) -> str:
 
 
 def size(view: dict) -> tuple[int, int]:
-    """Width (grows with the longest row of plots or the hand) and height (grows with
-    the players)."""
-    longest = max([len(p["plots"]) for p in view["players"]] + [3 + 3 + 1])
+    """Width (fixed: rows wrap) and height (grows with the players, their plots and the hand)."""
+    return WIDTH, _layout(view)[-1]
+
+
+def _layout(view: dict) -> list[int]:
+    """The top of each player's band, then of the hand band, then the whole height."""
+    tops = [_market_height(view)]
+    for seat, player in enumerate(view["players"]):
+        tops.append(tops[-1] + _band_height(view, seat, player))
     hand = _hand_cards(view)
-    width = max(MIN_WIDTH, 2 * MARGIN + 220 + longest * (CARD_W + GAP), 2 * MARGIN + len(hand) * HAND_PITCH)
-    height = TOP_BAND + len(view["players"]) * PLAYER_BAND + (HAND_BAND if hand else 0) + MARGIN
-    return width, height
+    rows = -(-len(hand) // HAND_PER_ROW)
+    return [*tops, tops[-1] + (24 + rows * HAND_ROW if hand else 0) + MARGIN]
 
 
 def board_svg(view: dict, *, highlight=None) -> str:
@@ -95,25 +107,26 @@ def size_or_error(view: dict) -> tuple[int, int]:
 
 
 def _frame(view: dict, width: int, height: int) -> str:
-    """What only the number of players and the size decide: paper, band lines, headings."""
+    """What only the players and the size decide: paper, band lines, headings."""
+    tops = _layout(view)
     lines = [f'<rect width="{width}" height="{height}" fill="{PAPER}"/>',
              _text(MARGIN, 22, "Draft" if view.get("draft") else "For sale", 15, "bold")]
-    for seat in range(len(view["players"])):
-        top = TOP_BAND + seat * PLAYER_BAND
+    for top in tops[:len(view["players"])]:
         lines.append(f'<line x1="{MARGIN}" y1="{top}" x2="{width - MARGIN}" y2="{top}" stroke="{INK}" '
                      'stroke-opacity="0.3"/>')
     if _hand_cards(view):
-        lines.append(_text(MARGIN, TOP_BAND + len(view["players"]) * PLAYER_BAND + 14, "Your hand", 13, "bold"))
+        lines.append(_text(MARGIN, tops[len(view["players"])] + 16, "Your hand", 14, "bold"))
     return "".join(lines)
 
 
 def _parts(view: dict, marked: set) -> list[tuple[int, int, int, int, str]]:
     """Every card and block of text: (x, y, width, height, drawing with its box at the origin)."""
     try:
+        tops = _layout(view)
         parts = _market(view, marked)
         for seat, player in enumerate(view["players"]):
-            parts.extend(_player_band(view, seat, player, TOP_BAND + seat * PLAYER_BAND, marked))
-        parts.extend(_hand(view, TOP_BAND + len(view["players"]) * PLAYER_BAND, marked))
+            parts.extend(_player_band(view, seat, player, tops[seat], marked))
+        parts.extend(_hand(view, tops[len(view["players"])], marked))
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
         raise ValueError(f"not a civ-cards view: {type(exc).__name__}: {exc}") from None
     return parts
@@ -136,7 +149,7 @@ def _paragraphs(view: dict) -> list[str]:
                       for i, plot in enumerate(_plots_offered(view), 1))
     offer = [f"Draft, round {draft['round']}: {plots}." if draft else f"Plots for sale: {plots or 'none'}.",
              "Technologies on display: "
-             + ("; ".join(f"{card_name(t)} ({_cost_text(t)})" for t in view["tech_display"]) or "none") + ".",
+             + ("; ".join(f"{card_name(t)} ({_price_text(t)})" for t in view["tech_display"]) or "none") + ".",
              " ".join(f"{card_name(award)}: {'nobody' if seat is None else f'seat {seat}'}."
                       for award, seat in view["awards"].items())
              + f" Cards in the deck: {view.get('deck_size', 0)}; plots: {view.get('plot_deck_size', 0)};"
@@ -169,20 +182,29 @@ def _text(x, y, words, size=12, weight="normal", anchor="start") -> str:
 
 
 def _block(x, y, width, lines) -> tuple:
-    """Lines of text (words, size, weight) as one part, 18 pixels apart."""
-    drawing = "".join(_text(0, 14 + 18 * i, words, size, weight) for i, (words, size, weight) in enumerate(lines))
-    return x, y, width, 18 * len(lines) + 4, drawing
+    """Lines of text (words, size, weight) as one part, LINE pixels apart."""
+    drawing = "".join(_text(0, 14 + LINE * i, words, size, weight) for i, (words, size, weight) in enumerate(lines))
+    return x, y, width, LINE * len(lines) + 4, drawing
 
 
-def _card(x, y, slot, lines, fill, marked, w=CARD_W, h=CARD_H) -> tuple:
+def _card(x, y, card, slot, lines, fill, marked, w=CARD_W, h=CARD_H) -> tuple:
+    """A card with its lines of text (the first, its name, in bold) and its rules text
+    as the title a pointer or a tap shows."""
     attrs = f' data-slot={quoteattr(slot)}' if slot else ""
     cls = ' class="legal"' if slot and slot in marked else ""
-    texts = "".join(_text(6, 16 + 14 * i, line, 12 if i == 0 else 11, "bold" if i == 0 else "normal")
+    texts = "".join(_text(6, 17 + PITCH * i, line, 13 if i == 0 else 12, "bold" if i == 0 else "normal")
                     for i, line in enumerate(lines))
-    drawing = (f'<g{attrs}{cls}><rect width="{w}" height="{h}" rx="6" fill="{fill}" '
-               f'stroke="{INK}" stroke-width="1"/>{texts}'
+    kind = _table().kind(card) or ""
+    drawing = (f'<g{attrs}{cls} data-card={quoteattr(card)} data-kind="{kind}">'
+               f'<title>{escape(_card_title(card))}</title>'
+               f'<rect width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{INK}" stroke-width="1"/>{texts}'
                f'<rect class="legal-mark" x="-2" y="-2" width="{w + 4}" height="{h + 4}" rx="7" fill="none"/></g>')
     return x, y, w, h, drawing
+
+
+def _card_title(card: str) -> str:
+    """The card's name and rules text (engine/civ_cards/card_text.py)."""
+    return f"{card_name(card)}. {card_text(_table(), card)}"
 
 
 def _produced(card: str) -> dict[str, int]:
@@ -191,8 +213,9 @@ def _produced(card: str) -> dict[str, int]:
     return table.effects(card).get("yield", {}) if table.kind(card) == "plot" else {}
 
 
-def _yield_text(card: str) -> str:
-    return " ".join(f"{n}{kind[0].upper()}" for kind, n in _produced(card).items()) or "?"
+def _yield_lines(card: str) -> list[str]:
+    """A plot's yield, a line per resource: "1 food", "2 production"."""
+    return [f"{n} {kind}" for kind, n in _produced(card).items() if n] or ["no yield"]
 
 
 def _yield_words(card: str) -> str:
@@ -201,30 +224,42 @@ def _yield_words(card: str) -> str:
 
 def _plot_fill(card: str) -> str:
     produced = _produced(card)
-    return KIND_FILL[max(produced, key=produced.get)] if produced else CARD_FILL[None]
+    return KIND_FILL[max(produced, key=lambda kind: produced[kind])] if produced else CARD_FILL[None]
 
 
-def _cost_text(card: str) -> str:
-    table = _table()
-    return f"cost {table.cost(card)}" if table.kind(card) else ""
+def _price_text(card: str) -> str:
+    """What a card costs and in what: "4 commerce"."""
+    return f"{_table().cost(card)} {PAID_WITH.get(_table().kind(card), '')}".strip()
+
+
+def _market_lines(view: dict) -> list[str]:
+    """Below the top row: the draft's round, who holds the awards, the decks, the fronts."""
+    awards = " · ".join(f"{card_name(a)}: {'nobody' if seat is None else f'seat {seat}'}"
+                        for a, seat in view["awards"].items())
+    decks = (f"Deck: {view.get('deck_size', 0)} cards, {view.get('plot_deck_size', 0)} plots, "
+             f"{view.get('tech_deck_size', 0)} technologies")
+    draft = [f"Draft round {view['draft']['round']}"] if view.get("draft") else []
+    return [*draft, *([awards] if awards else []), decks,
+            *(line for front in _combat_lines(view) for line in textwrap.wrap(front, WRAP))]
+
+
+def _market_height(view: dict) -> int:
+    return 32 + CARD_H + 6 + LINE * len(_market_lines(view)) + 10
 
 
 def _market(view: dict, marked: set) -> list[tuple]:
     out = []
     x = MARGIN
     for i, plot in enumerate(_plots_offered(view)):
-        out.append(_card(x, 32, f"display-plot-{i + 1}", [card_name(plot), _yield_text(plot)], _plot_fill(plot),
-                         marked))
+        out.append(_card(x, 32, plot, f"display-plot-{i + 1}", [card_name(plot), *_yield_lines(plot)],
+                         _plot_fill(plot), marked))
         x += CARD_W + GAP
     for tech in view["tech_display"]:
-        out.append(_card(x, 32, f"tech-{tech}", [card_name(tech), _cost_text(tech)], CARD_FILL["technology"], marked))
+        out.append(_card(x, 32, tech, f"tech-{tech}", [card_name(tech), _price_text(tech)], CARD_FILL["technology"],
+                         marked))
         x += CARD_W + GAP
-    awards = [f"{card_name(a)}: {'nobody' if seat is None else f'seat {seat}'}" for a, seat in view["awards"].items()]
-    decks = (f"deck {view.get('deck_size', 0)}  plots {view.get('plot_deck_size', 0)}  "
-             f"technologies {view.get('tech_deck_size', 0)}")
-    draft = [f"draft round {view['draft']['round']}"] if view.get("draft") else []
-    lines = [(line, 12, "normal") for line in [*draft, *awards, decks, *_combat_lines(view)]]
-    out.append(_block(x + 8, 34, size(view)[0] - x - 8 - MARGIN, lines))
+    out.append(_block(MARGIN, 32 + CARD_H + 6, WIDTH - 2 * MARGIN,
+                      [(line, 12, "normal") for line in _market_lines(view)]))
     return out
 
 
@@ -245,30 +280,48 @@ def _combat_lines(view: dict) -> list[str]:
         for i, unit in enumerate(front["units"])) for front in fight["fronts"]]
 
 
-def _player_band(view: dict, seat: int, player: dict, top: int, marked: set) -> list[tuple]:
-    own = seat == view.get("seat")
+def _band_lines(view: dict, seat: int, player: dict) -> list[tuple[str, int, str]]:
+    """A player's heading and figures in words, above his plots."""
     pending = view.get("pending", {}).get(str(seat))
     f = player.get("figures", {})
     res = player.get("resources", {})
-    techs = ", ".join(card_name(t) for t in player["technologies"]) or "no technology"
-    lines = [
-        (f"Seat {seat}{' (you)' if own else ''}", 14, "bold"),
-        *([(f"deciding: {pending.replace('_', ' ')}", 12, "bold")] if pending else []),
-        (f"VP {f.get('vp', 0)} (pop {f.get('population', 0)}, tech {f.get('technologies', 0)}, "
-         f"wonders {f.get('wonders', 0)})", 12, "normal"),
-        ("resources " + " ".join(f"{k[0].upper()}{res.get(k, 0)}" for k in RESOURCES), 12, "normal"),
-        (f"happiness {player.get('happiness', 0)}  culture {player.get('culture', 0)}", 12, "normal"),
-        (f"cards in hand {player.get('hand_size', sum(player.get('hand', {}).values()))}", 12, "normal"),
-        (techs[:30] + ("…" if len(techs) > 30 else ""), 11, "normal"),  # fits the 210 pixels
+    held = player.get("hand_size", sum(player.get("hand", {}).values()))
+    techs = ", ".join(card_name(t) for t in player["technologies"]) or "none"
+    return [
+        (f"Seat {seat}{' (you)' if seat == view.get('seat') else ''}"
+         + (f", deciding: {pending.replace('_', ' ')}" if pending else ""), 14, "bold"),
+        (f"{f.get('vp', 0)} VP ({f.get('population', 0)} population, "
+         f"{_many(f.get('technologies', 0), 'technology', 'technologies')}, {_many(f.get('wonders', 0), 'wonder')})"
+         f" · happiness {player.get('happiness', 0)}, "
+         f"culture {player.get('culture', 0)} · {count(held, 'card')} in hand", 12, "normal"),
+        ("Resources: " + ", ".join(f"{res.get(k, 0)} {k}" for k in RESOURCES), 12, "normal"),
+        *((line, 12, "normal") for line in textwrap.wrap(f"Technologies: {techs}", WRAP)),
     ]
-    out = [_block(MARGIN, top + 6, 210, lines)]
-    x = MARGIN + 220
+
+
+def _many(n: int, noun: str, plural: str = "") -> str:
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def _plot_rows(player: dict) -> int:
+    return max(1, -(-len(player["plots"]) // PER_ROW))
+
+
+def _band_height(view: dict, seat: int, player: dict) -> int:
+    return 6 + LINE * len(_band_lines(view, seat, player)) + 10 + _plot_rows(player) * (PLOT_H + GAP) + 6
+
+
+def _player_band(view: dict, seat: int, player: dict, top: int, marked: set) -> list[tuple]:
+    own = seat == view.get("seat")
+    lines = _band_lines(view, seat, player)
+    out = [_block(MARGIN, top + 6, WIDTH - 2 * MARGIN, lines)]
+    first = top + 6 + LINE * len(lines) + 10
     for i, plot in enumerate(player["plots"]):
-        texts = [card_name(plot["plot"]), f"{_yield_text(plot['plot'])}, pop {plot['population']}",
+        texts = [card_name(plot["plot"]), *_yield_lines(plot["plot"]), f"population {plot['population']}",
                  *[card_name(b) for b in plot["buildings"]]]
-        out.append(_card(x, top + 12, f"plot-{i + 1}" if own else None, texts, _plot_fill(plot["plot"]), marked,
-                         h=CARD_H + 44))
-        x += CARD_W + GAP
+        row, column = divmod(i, PER_ROW)
+        out.append(_card(MARGIN + column * (CARD_W + GAP), first + row * (PLOT_H + GAP), plot["plot"],
+                         f"plot-{i + 1}" if own else None, texts, _plot_fill(plot["plot"]), marked, h=PLOT_H))
     return out
 
 
@@ -285,8 +338,9 @@ def _hand(view: dict, top: int, marked: set) -> list[tuple]:
     table = _table()
     out = []
     for i, card in enumerate(cards):
-        count = hand[card]
-        label = f"{card_name(card)}{f' x{count}' if count > 1 else ''}"
-        out.append(_card(MARGIN + i * HAND_PITCH, top + 20, f"hand-{card}", [label],
+        copies = hand[card]
+        label = f"{card_name(card)}{f' x{copies}' if copies > 1 else ''}"
+        row, column = divmod(i, HAND_PER_ROW)
+        out.append(_card(MARGIN + column * HAND_PITCH, top + 26 + row * HAND_ROW, card, f"hand-{card}", [label],
                          CARD_FILL.get(table.kind(card), CARD_FILL[None]), marked, w=HAND_PITCH - GAP, h=30))
     return out

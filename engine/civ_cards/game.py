@@ -6,7 +6,9 @@ from __future__ import annotations
 from engine.civ_cards import buying, combat, drawing, narration, notation
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
+from engine.civ_cards.choices import choice_words
 from engine.civ_cards.moves import MOVES, link_moves, trade_moves
+from engine.civ_cards.reasons import reason
 from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
 from engine.civ_cards.summary import summary_lines
@@ -119,6 +121,11 @@ class CivCards(BaseGame):
         kind = self.pending(s).get(seat)
         return [] if kind is None else link_moves(kind, self.legal_moves(s, seat))
 
+    def choice_label(self, view: dict, move: dict) -> str:
+        """A move offered to the seat of `view`, naming the card, plot or unit it acts on
+        (engine/civ_cards/choices.py)."""
+        return choice_words(self.table, view, move)
+
     def card_label(self, card: str) -> str:
         """A card as players know it: its name on the table."""
         return self.table.name(card)
@@ -127,8 +134,14 @@ class CivCards(BaseGame):
         return s["finished"] is not None
 
     def summary_lines(self, view: dict, seat: int) -> list[str]:
-        """The seat's own position in lines, for its decision email (engine/civ_cards/summary.py)."""
+        """The table in short lines from the seat's side, for its decision email
+        (engine/civ_cards/summary.py)."""
         return summary_lines(self.table, view, seat)
+
+    def board_text(self, view: dict) -> str:
+        """Nothing: the decision email's summary lines hold the table in words (a second
+        copy, the drawing's `board_text`, would repeat them)."""
+        return ""
 
     def answers(self, state: dict, seat: int, decision: str, kind: str) -> bool:
         """Whether a move of `kind` answers the seat's decision: the 3:1 trade also may
@@ -192,11 +205,14 @@ class CivCards(BaseGame):
         return self.notation.parse_move(text, frozenset(self.table.cards))
 
     def prompt(self, s: dict, seat: int, names: dict) -> str:
-        """What the seat owes; in a combat, first who attacks whom with what."""
+        """What the seat owes and why (engine/civ_cards/reasons.py); in a combat, first
+        who attacks whom with what."""
         kind = self.pending(s).get(seat)
-        words = PROMPTS.get(kind, "")
+        if kind is None:
+            return ""
+        words = " ".join(filter(None, [PROMPTS.get(kind, ""), reason(self.table, s, seat, kind)]))
         fight = s["combat"]
-        if kind is None or fight is None or not fight["fronts"]:
+        if fight is None or not fight["fronts"]:
             return words
         attacker = s["turn"]["active"]
         who = lambda n: f"{names.get(n) or 'seat ' + str(n)} (seat {n})"  # noqa: E731

@@ -8,7 +8,7 @@ from service.models import Game
 from tests.conftest import put_position
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_browser import emails, engine_of
-from tests.engine.civ_cards_positions import player, position
+from tests.engine.civ_cards_positions import GAME, player, position
 
 
 def send(page):
@@ -211,3 +211,102 @@ def test_a_live_update_waits_while_a_move_is_staged_on_the_tableaux(live, browse
     screenshot(ann, "update-held")
     ann_ctx.close()
     bob_ctx.close()
+
+
+# The rendered size of every visible text: an SVG text's font size times the drawing's
+# scale on the screen, an HTML text's computed font size.
+TEXT_SIZES = """() => {
+  const sizes = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest("script, style, title, desc, [hidden]")) continue;
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (!box.width || !box.height || style.visibility === "hidden" || style.display === "none") continue;
+    const scale = el instanceof SVGElement && el.getScreenCTM() ? el.getScreenCTM().a : 1;
+    sizes.push([Math.round(parseFloat(style.fontSize) * scale * 10) / 10, node.textContent.trim().slice(0, 40)]);
+  }
+  return sizes;
+}"""
+
+
+def test_the_civ_page_is_legible_on_a_desktop_and_a_phone(live, browser, screenshot):
+    """No text under 12 px at 1280 or 375 px wide, and no page wider than a phone: the
+    tableaux keep their size and scroll inside their own box."""
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    put_position(engine_of(live), game_id, position({
+        0: player(population={1: 1}, buildings={2: ["granary", "walls"]}, technologies=["pottery", "writing"],
+                  hand={"granary": 1, "swordsman": 2, "great-merchant": 1, "hanging-gardens": 1},
+                  resources={"food": 8, "production": 10, "commerce": 12}),
+        1: player(population={1: 1, 2: 1}, buildings={3: ["walls"]}, hand={"axeman": 1}),
+    }, count=2))
+    for width in (1280, 375):
+        context = browser.new_context(viewport={"width": width, "height": 900}, storage_state=ann_ctx.storage_state())
+        page = context.new_page()
+        page.goto(game_url)
+        screenshot(page, f"{width}px")
+        small = [(size, text) for size, text in page.evaluate(TEXT_SIZES) if size < 12]
+        assert not small, f"text under 12 px at {width} px: {small[:8]}"
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"wider than {width} px"
+        page.click("svg [data-slot=hand-swordsman]")  # not lit while buying: its text says why
+        assert page.inner_text(".civ-card-text") == (
+            "Swordsman. Unit (melee): in attack, takes 1 population and destroys 1 building; in defence, counters "
+            "Archer. Not open now: units are played in combat, after buying.")
+        context.close()
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def send_staged(page):
+    """Send the move staged on the tableaux, or a choice staged by the page's own Send."""
+    shared = page.locator("#staged button[type=submit]")
+    with page.expect_navigation():
+        if shared.count() and shared.is_visible():
+            shared.click()
+        else:
+            page.click("#civ-play button.civ-send")
+    assert "Move made." in page.inner_text("main"), page.inner_text("main")
+
+
+def test_a_newcomer_reads_the_cards_and_the_reasons_and_plays_by_clicking(live, browser, screenshot):
+    """A tapped card shows its rules text; a pick, a free population and a discard are
+    made by clicks, and the discard says why it is owed."""
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    offered = state_of(live, game_id)["draft"]["display"]
+    ann.goto(game_url)
+    assert ann.inner_text(".civ-card-text") == "Point at or tap a card to read what it does."
+    ann.click("svg [data-slot=plot-1]")  # a plot of her own: nothing to do with it now but read it
+    own = state_of(live, game_id)["players"][0]["plots"][0]["plot"]
+    assert ann.inner_text(".civ-card-text").startswith(f"{GAME.table.name(own)}. Plot: yields ")
+    click_slot(ann, "display-plot-2")
+    send_staged(ann)
+    assert state_of(live, game_id)["players"][0]["plots"][-1]["plot"] == offered[1]
+    while state_of(live, game_id)["turn"]["phase"] == "draft":
+        page = bob if state_of(live, game_id)["draft"]["order"][0] == 1 else ann
+        page.goto(game_url)
+        click_slot(page, "display-plot-1")
+        send_staged(page)
+    for page in (ann, bob):
+        page.goto(game_url)
+        click_slot(page, "plot-1")
+        send_staged(page)
+    s = state_of(live, game_id)
+    assert s["turn"]["phase"] == "opening_discard" and [p["plots"][0]["population"] for p in s["players"]] == [1, 1]
+    page = (ann, bob)[s["discarding"]["order"][0]]
+    page.goto(game_url)
+    assert "Before the first turn each player discards 2 cards of those dealt (2 still to discard" in page.inner_text(
+        "#decision")
+    card = page.get_attribute("svg [data-slot^=hand-].legal", "data-slot")
+    click_slot(page, card)
+    assert staged(page).startswith("Your move: discard ")
+    panel = page.inner_text(".panel:has(h2:text-is('Your hand'))")  # it names the cards as the table does
+    held = state_of(live, game_id)["players"][s["discarding"]["order"][0]]["hand"]
+    assert all(f"{n} {GAME.table.name(card)}" in panel for card, n in held.items()), panel
+    screenshot(page, "opening-discard")
+    send_staged(page)
+    assert "(this is the last one)" in page.inner_text("#decision")
+    assert state_of(live, game_id)["discarding"]["left"] == 1
+    ann_ctx.close()
+    bob_ctx.close()
+

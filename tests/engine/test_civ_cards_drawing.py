@@ -1,5 +1,6 @@
 """The Civilization card game's drawing: size, slots in the game's notation, the
-viewer's hand only, highlights, combat fronts, and malformed views refused."""
+viewer's hand only, highlights, combat fronts, the table in words with each card's
+rules text, and malformed views refused."""
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -28,9 +29,22 @@ def test_root_is_an_image_of_the_size_the_view_needs():
     width, height = size(GAME.view(s, 0))
     assert root.get("role") == "img" and root.find(f"{SVG}title").text
     assert (root.get("width"), root.get("height")) == (str(width), str(height))
-    assert height == 118 + 3 * 150 + 16  # no hand: no hand band
-    wide = position({1: player(plots=["grassland"] * 9)})
-    assert size(GAME.view(wide, 0))[0] == width + 2 * 112  # two more plots than the market's seven cards
+    assert width == 2 * 16 + 6 * (114 + 8) - 8  # six cards a row, whatever the view
+    many = position({1: player(plots=["grassland"] * 9)})
+    assert size(GAME.view(many, 0)) == (width, height + 100 + 8)  # the plots past six wrap onto a second row
+    with_hand = position({0: player(hand={card: 1 for card in ("walls", "wheat", "stone", "silk", "gold", "iron")})})
+    assert size(GAME.view(with_hand, 0))[1] == height + 24 + 2 * 40  # six cards in hand: two rows
+
+
+def test_every_card_carries_its_name_and_rules_text_and_no_text_is_under_12_pixels():
+    s = position({0: player(hand={"swordsman": 1}, buildings={2: ["granary"]})})
+    root = draw(s)
+    titles = {el.get("data-card"): el.find(f"{SVG}title").text for el in root.iter() if el.get("data-card")}
+    assert titles["swordsman"] == ("Swordsman. Unit (melee): in attack, takes 1 population and destroys 1 building; "
+                                   "in defence, counters Archer.")
+    assert titles["pottery"].startswith("Pottery. Technology, costs 4 commerce: draw 1 more card")
+    assert titles["grassland"].startswith("Grassland. Plot: yields 2 food each turn")
+    assert min(float(el.get("font-size")) for el in root.iter(f"{SVG}text")) >= 12
 
 
 def test_displays_own_plots_and_hand_are_slots_others_plots_are_not():
@@ -57,7 +71,7 @@ def test_plots_show_yield_population_buildings_and_the_fronts_of_a_combat():
                          "counters_done": False, "steal": 0, "destroy": 0, "population_done": False,
                          "buildings_done": False}], "stolen": 0})
     words = texts(draw(s))
-    assert "1F 1P, pop 3" in words and "Granary" in words and "Walls" in words
+    assert "1 food 1 production population 3 Granary Walls" in words
     assert "attack on seat 1: 1. Swordsman, 2. Catapult" in words
 
 
@@ -97,7 +111,7 @@ def test_the_draft_plots_are_drawn_as_the_display_numbered_as_picks():
     offered = [name for name in slots(root) if name.startswith("display-plot-")]
     assert offered == [f"display-plot-{i + 1}" for i in range(len(s["draft"]["display"]))]
     words = texts(root)
-    assert "Draft" in words and "draft round 1" in words and "For sale" not in words
+    assert "Draft" in words and "Draft round 1" in words and "For sale" not in words
 
 
 def test_the_table_in_words_names_what_the_picture_shows_and_no_other_hand():
@@ -105,7 +119,7 @@ def test_the_table_in_words_names_what_the_picture_shows_and_no_other_hand():
                                                          buildings={2: ["granary"]})})
     text = board_text(GAME.view(s, 0))
     assert text.startswith("Plots for sale: 1. ")
-    assert "Technologies on display: Pottery (cost " in text
+    assert "Technologies on display: Pottery (4 commerce" in text
     assert "Seat 0 (you): " in text and "Cards in hand: 2 Walls." in text
     assert "2. Plains (1 food, 1 production; population 3, Granary)" in " ".join(text.split())
     assert "Great Library" not in text and "Seat 1: " in text and "Cards in hand: 1." in text

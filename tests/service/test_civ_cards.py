@@ -2,6 +2,7 @@
 the move log exported and replayed."""
 import json
 import random
+import re
 
 from click.testing import CliRunner
 
@@ -62,7 +63,7 @@ def test_civ_cards_decision_email_carries_the_tableaux_picture(app, make_player,
     text = message.get_body(("plain",)).get_content()
     assert "Pick a plot from the draft." in text and "pick 1" in text
     assert "Your resources: nothing" in text and "Your points: 0 VP (0 population," in text
-    assert "Draft, round 1: 1. " in text and "Seat 0 (you): 0 VP" in text  # the table in words
+    assert "Draft, round 1: 1. " in text and "Seat 1: 0 VP" in text  # the table in words
 
 
 def test_civ_cards_game_page_draws_the_tableaux(make_player):
@@ -91,3 +92,21 @@ def test_civ_cards_team_variant_over_http(make_player):
     assert game["status"] == "active"
     refused = players[0].post("/api/games", json={"game": "civ-cards", "players": 3, "options": {"teams": "opposite"}})
     assert refused.status_code == 422 and "4 players" in json.dumps(refused.json)
+
+
+def test_an_email_link_and_its_answer_name_the_card_the_move_acts_on(app, make_player):
+    from service.action_tokens import ActionToken, make_token
+    from tests.conftest import put_position
+    from tests.engine.civ_cards_positions import player, position
+
+    players, game = start_game(make_player, 2, game="civ-cards")
+    version = put_position(app.extensions["turnpost"]["database"], game["id"], position(
+        {0: player(hand={"walls": 1, "great-merchant": 1})}, count=2, phase="discard",
+        discarding={"order": [0], "left": 1}))
+    token = make_token(app.extensions["turnpost"]["settings"].secret_key,
+                       ActionToken(game["id"], 0, version, "discard great-merchant"))
+    page = players[0].get(f"/a/{token}").get_data(as_text=True)
+    assert "discard Great Merchant" in page and "discard a card" not in page
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    done = players[0].post(f"/a/{token}", data={"csrf_token": csrf}).get_data(as_text=True)
+    assert "Your move was made: discard Great Merchant." in done

@@ -72,11 +72,32 @@ def test_a_civ_decision_email_names_the_cards_and_shows_resources_and_victory_po
     s = civ_position({0: civ_player(hand={"swordsman": 2, "great-library": 1}, technologies=["masonry"],
                                     resources={"food": 3, "commerce": 1}, population={1: 2})})
     summary = decision_summary(CIV, s, 0, NAMES, [])
-    assert summary["summary_lines"] == ["Your hand: 2 Swordsman, 1 Great Library", "Your resources: 3 food, 1 commerce",
-                                        "Your points: 3 VP (2 population, 1 technologies, 0 wonders)"]
+    assert summary["summary_lines"][:6] == [
+        "Your hand: 2 Swordsman, 1 Great Library",
+        "- Swordsman: Unit (melee): in attack, takes 1 population and destroys 1 building; in defence, counters "
+        "Archer.",
+        "- Great Library: Wonder, costs 12 production: +2 culture; draw 1 more card each turn before discarding; "
+        "1 VP; cannot be destroyed.",
+        "Your resources: 3 food, 1 commerce",
+        "Your points: 3 VP (2 population, 1 technologies, 0 wonders); happiness 1, culture 0",
+        "Your plots: 1. Grassland (2 food; population 2); 2. Plains (1 food, 1 production; population 0); "
+        "3. Hills (2 production; population 0); 4. River (1 food, 2 commerce; population 0)"]
+    assert "- Pottery: Technology, costs 4 commerce: draw 1 more card each turn before discarding; 1 VP." \
+        in summary["summary_lines"]  # the technologies on display, with their text
+    assert any(line.startswith("Seat 1: 0 VP; 0 food, 0 production, 0 commerce; 0 cards in hand; plots 1. Grassland")
+               for line in summary["summary_lines"])
     _, text, _ = render("your_turn", {**summary, "game_title": "Civ #1", "deadline": "", "actions": [],
                                       "game_url": "https://t.test/g/1", "rules_url": "https://t.test/rules/civ-cards",
                                       "preferences_url": "https://t.test/p",
                                       "unsubscribe_url": "https://t.test/u", "board_cid": None, "board_alt": ""})
-    assert ("Your hand: 2 Swordsman, 1 Great Library\nYour resources: 3 food, 1 commerce\n"
-            "Your points: 3 VP (2 population, 1 technologies, 0 wonders)") in text
+    assert "Your hand: 2 Swordsman, 1 Great Library\n- Swordsman: Unit (melee)" in text
+
+
+def test_each_civ_email_link_names_the_card_or_plot_it_acts_on():
+    s = civ_position({0: civ_player(hand={"walls": 1, "granary": 1, "silk": 1})}, phase="discard",
+                     discarding={"order": [0], "left": 2})
+    labels = [c["label"] for c in decision_summary(CIV, s, 0, NAMES, [])["choices"]]
+    assert labels == ["discard Granary", "discard Walls", "discard Silk"]  # not six lines "discard a card"
+    buying = civ_position({0: civ_player(hand={"silk": 1}, population={1: 1}, resources={"food": 6})})
+    labels = [c["label"] for c in decision_summary(CIV, buying, 0, NAMES, [])["choices"]]
+    assert "buy a population for plot 1 (Grassland)" in labels and "play Silk for 2 commerce" in labels

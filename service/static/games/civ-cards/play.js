@@ -6,16 +6,72 @@
 // choices follow as highlighted cards and buttons. The move so made is staged, in
 // words, until Send posts its text notation through the page's move form, so the page
 // still works without this script. A combat shows who attacks whom with what, and the
-// defender's counters from his hand as buttons. Registered as the game's `start` hook,
-// which static/game.js runs on the page and again when live updates replace it.
+// defender's counters from his hand as buttons. Every card carries its rules text (the
+// drawing's <title>, which a pointer shows); a tap or click on a card shows it in a line
+// below the tableaux, whoever is to move. Registered as the game's `start` hook, which
+// static/game.js runs on the page and again when live updates replace it.
 (function () {
   "use strict";
+  var CARD_HINT = "Point at or tap a card to read what it does.";
+  // Why a card of the tableaux is not lit for the decision owed (set while one is owed).
+  var closedReason = function () { return ""; };
+
+  // The line below the tableaux that shows the rules text of the card last tapped.
+  function showCardTexts(board) {
+    var section = board.closest(".board");
+    if (!section || section.querySelector(".civ-card-text")) return;
+    var line = document.createElement("p");
+    line.className = "civ-card-text";
+    line.setAttribute("aria-live", "polite");
+    line.textContent = CARD_HINT;
+    section.appendChild(line);
+    board.addEventListener("click", function (event) {
+      var card = event.target.closest("[data-card]");
+      if (!card) return;
+      var title = card.querySelector("title");
+      var closed = card.hasAttribute("data-slot") && !card.classList.contains("legal") ? closedReason(card) : "";
+      line.textContent = (title ? title.textContent : CARD_HINT) + (closed ? " Not open now: " + closed : "");
+      board.querySelectorAll("[data-card].shown").forEach(function (el) { el.classList.remove("shown"); });
+      card.classList.add("shown");
+    });
+  }
+
+  // The reason, from the seat's view, a card is not lit for the decision `kind`: what
+  // it costs against what is held, or when such a card is played.
+  function reasonFor(view, me, kind) {
+    var player = view.players[me];
+    var held = player.resources;
+    return function (card) {
+      var slot = card.getAttribute("data-slot");
+      var cardKind = card.getAttribute("data-kind");
+      if (kind === "buy") {
+        if (slot.indexOf("display-plot-") === 0) {
+          var total = held.food + held.production + held.commerce;
+          return total < player.plot_price ? "a plot costs " + player.plot_price + " resources of any mix; you hold " + total + "." : "";
+        }
+        if (slot.indexOf("tech-") === 0) return "you hold " + held.commerce + " commerce, too little for it.";
+        if (slot.indexOf("plot-") === 0) {
+          if (view.population <= 0) return "no population card is left.";
+          return held.food < player.population_price ? "a population costs " + player.population_price + " food; you hold " + held.food + "." : "";
+        }
+        if (cardKind === "unit") return "units are played in combat, after buying.";
+        if (cardKind === "building" || cardKind === "wonder") {
+          return "it needs its cost in production (you hold " + held.production + ") and a plot of yours with room.";
+        }
+      }
+      if (kind === "attack" && slot.indexOf("hand-") === 0 && cardKind !== "unit") return "only units attack.";
+      return "";
+    };
+  }
+
   function start() {
+    var board = document.querySelector(".board svg");
+    closedReason = function () { return ""; };
+    if (board) showCardTexts(board);
     var source = document.getElementById("legal-moves");
     var context = document.getElementById("civ-context");
     var form = document.getElementById("move-form");
     var decision = document.getElementById("decision");
-    var board = document.querySelector(".board svg");
     if (!source || !context || !form || !decision || !board) return;
     var legal = JSON.parse(source.textContent);
     var data = JSON.parse(context.textContent);
@@ -24,6 +80,13 @@
     var me = view.seat;
     var selected = null; // {slot, entries}: a first click that needs a second choice
     var staged = null;
+    var reason = reasonFor(view, me, (view.pending || {})[String(me)]);
+    closedReason = function (card) {
+      if (selected && card.getAttribute("data-slot").indexOf("plot-") === 0) {
+        return "this plot has no room for another building or wonder.";
+      }
+      return selected ? "" : reason(card);
+    };
 
     function cardName(id) {
       return String(id).split("-").map(function (w) { return w.charAt(0).toUpperCase() + w.slice(1); }).join(" ");
