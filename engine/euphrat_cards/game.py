@@ -97,21 +97,6 @@ def _card_place(value) -> int:
     return place
 
 
-PROMPTS = {
-    "action": "Take an action: play a card, place, move or withdraw a leader, play your catastrophe, or pass.",
-    "support": "Commit cards to the conflict (the attacker commits first).",
-    "conflict_order": "Choose which conflict to fight next.",
-    "score": "Move a matching card from your hand to your victory pile, or decline "
-             "(you are asked whatever you hold).",
-    "ship": "Build a ship from the four cards in a row, or decline.",
-    "treasure": "Swap a treasure for a red card from your hand, or decline (you are asked whatever you hold).",
-    END_VOTE: "No card can be played to the table again and the rulebook names no end for this: "
-              "agree to end the game as it stands (normal final scoring), or refuse.",
-}
-FULL_TABLE = ("No card can be played to the table again, and the rulebook names no end for this: "
-              "you may propose to end the game as it stands (normal final scoring), if every player agrees.")
-
-
 class EuphratCards(BaseGame):
     id = "euphrat-cards"
     name = "Euphrat & Tigris: the card game"
@@ -218,15 +203,6 @@ class EuphratCards(BaseGame):
         if state.finished is None:
             return None
         return {"reason": state.finished, **ranking(state)}
-
-    def prompt(self, state: State, seat: int, names: dict) -> str:
-        """The decision `seat` owes, in words."""
-        owed = self.pending(state).get(seat)
-        if owed == "support":
-            return narration.support_prompt(state, seat, names)
-        if owed == "action" and may_propose(state):
-            return PROMPTS["action"] + " " + FULL_TABLE
-        return PROMPTS.get(owed, "")
 
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines, for its decision email (engine/euphrat_cards/summary.py)."""
