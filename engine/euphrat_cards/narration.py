@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.euphrat_cards.cards import COLORS, COLUMN_LETTERS, GAP_NAMES, LEADERS, RED, SHIP_NAMES
 from engine.euphrat_cards.conflicts import base_strength, support_color, supporting_side
 from engine.euphrat_cards.ending import may_propose
+from engine.euphrat_cards.notation import describe
 from engine.euphrat_cards.rewards import can_take, offer_for, ship_choices
 from engine.sentences import count, told
 
@@ -176,3 +177,25 @@ def support_prompt(s, seat: int, names: dict) -> str:
         text += f" (with the {count(conflict['attacker_commit'], 'card')} committed)"
     return (text + f". Commit up to {count(s.hands[seat][color], COLORS[color] + ' card')} from your hand; "
             "a tie goes to the defender.")
+
+
+DECLINED = {"score": "decline to score a {color} card", "ship": "decline to build a ship on column {column}",
+            "treasure": "decline to swap a treasure"}
+
+
+def describe_choice(s, seat: int, move: dict) -> str:
+    """A legal move of `seat` as a link or a button: what it acts on, named."""
+    kind = move.get("type")
+    offer = offer_for(s, seat) or {}
+    if kind == "commit_support" and s.conflict is not None:
+        color = COLORS[support_color(s.conflict)]
+        cards_committed = count(move["count"], f"{color} card") if move["count"] else "no card"
+        return f"commit {cards_committed} to the {COLORS[s.conflict['color']]} conflict"
+    if kind == "score" and "color" in offer:
+        return f"score a {COLORS[offer['color']]} card from your hand"
+    if kind == "build_ship" and "column" in offer:
+        return f"build the {move['ship']} ship on column {COLUMN_LETTERS[offer['column']]}"
+    if kind == "decline" and offer.get("kind") in DECLINED:
+        return DECLINED[offer["kind"]].format(color=COLORS[offer.get("color", RED)],
+                                              column=COLUMN_LETTERS[offer.get("column", 0)])
+    return describe(move)
