@@ -90,6 +90,8 @@ def test_a_card_game_turn_played_by_clicking_only(live, browser, screenshot):
     assert page.get_attribute("[data-kind=hand-card][data-color=red]", "title").startswith("Red temple: the priest's")
     assert page.inner_text("#decision > p").startswith("Your turn, 2 actions left:")
     assert "treasure" in page.text_content("svg [data-slot=A0] title")
+    page.click("svg [data-slot=A0]")  # no tool chosen: a tap reads the card, as a phone shows no tooltip
+    assert page.inner_text("#card-text").startswith("A0, treasure: a red card with a treasure")
 
     color = next(b.get_attribute("data-color") for b in page.query_selector_all("[data-kind=hand-card]")
                  if not b.is_disabled())
