@@ -86,7 +86,7 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
     pieces = [piece(x, y, w, h, _slot_shapes(0, 0, w, h, card, leaders.get(name)), FONT)
               for name, x, y, w, h, card, _ in _places(view)]
     strip = TOP + ROWS * ROW_PITCH
-    ships = f'<g transform="translate(0 {-strip})">{"".join(_free_ships(view) + _emblem_key(view))}</g>'
+    ships = f'<g transform="translate(0 {-strip})">{"".join(_free_ships(view) + _emblem_key(view, False))}</g>'
     pieces.append(piece(0, strip, WIDTH, HEIGHT - strip, ships, FONT))
     return _background(), pieces
 
@@ -281,14 +281,16 @@ def _free_ships(view: dict, titled: bool = False) -> list[str]:
     return shapes
 
 
-def _emblem_key(view: dict) -> list[str]:
-    """Whose leaders are whose: each dynasty's emblem with its name and seat."""
+def _emblem_key(view: dict, mark_reader: bool = True) -> list[str]:
+    """Whose leaders are whose: each dynasty's emblem with its name, the reader's marked
+    on the page (not in the email's picture, which every reader of a position shares;
+    the email says the reader's dynasty in words)."""
     y = TOP + ROWS * ROW_PITCH + 52
     shapes = [f'<text x="{MARGIN}" y="{y + 23}" font-size="{TEXT}" fill="{LABEL}">Leaders:</text>']
     x = MARGIN + 100
     for seat, player in enumerate(view["players"]):
         dynasty = str(player.get("dynasty") or DYNASTIES_BY_SEAT[seat])
-        you = ", you" if view.get("seat") == seat else ""
+        you = ", you" if mark_reader and view.get("seat") == seat else ""
         shapes.append(f'<circle cx="{x + LEADER_R}" cy="{y + 17}" r="{LEADER_R}" fill="{LABEL}"/>'
                       f'<g transform="translate({x + LEADER_R} {y + 17}) scale(0.95)">'
                       f'{dynasty_emblem(dynasty, LABEL)}</g>'
