@@ -178,15 +178,18 @@ def test_the_card_game_page_is_legible_at_1280_and_375_pixels(live, browser, scr
         players=2, active=0, columns=["tkrg", "tbkr", "trrbG", "t", "trkk", "t", "tggg", "tbb"], gaps="..k....",
         leaders={0: {"king": "A2", "trader": "CD"}, 1: {"priest": "B1", "farmer": "E3"}},
         hands={0: {"red": 2, "blue": 2, "green": 2, "black": 2}, 1: {"red": 3, "black": 1}}))
-    page = deciding(pages, game_url)
+    mover = deciding(pages, game_url)
+    waiting = next(page for page in pages if page is not mover)
+    assert "red temple: the priest's colour" in mover.inner_text(".card-texts")
     for width in (1280, 375):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(game_url)
-        page.click(".legend summary")
-        assert page.evaluate(SMALL_TEXT) == [], width
-        assert page.evaluate(SIDEWAYS) <= 0, width
-        card = page.locator("svg [data-slot=A1] rect").first.bounding_box()
-        assert card["width"] >= 32, (width, card)
-        screenshot(page, f"{width}px")
+        for who, page in (("mover", mover), ("waiting", waiting)):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(game_url)
+            page.click(".legend summary")
+            assert page.evaluate(SMALL_TEXT) == [], (who, width)
+            assert page.evaluate(SIDEWAYS) <= 0, (who, width)
+            card = page.locator("svg [data-slot=A1] rect").first.bounding_box()
+            assert card["width"] >= 32, (who, width, card)
+            screenshot(page, f"{who}-{width}px")
     for context in contexts:
         context.close()
