@@ -70,7 +70,7 @@ def confirm_action(token):
     rules = play.rules(game)
     state = play.game_state(game)
     view = rules.view(state, parsed.seat)
-    description = rules.choice_label(view, rules.parse_move(parsed.move))  # in words for the link's owner
+    description = rules.choice_label(state, parsed.seat, rules.parse_move(parsed.move))  # in words for the link's owner
     with reading(db_engine()) as db:
         names = _names(db, game)
         holder = next((s for s in play.seats_of(db, game) if s.seat == parsed.seat), None)
@@ -101,7 +101,7 @@ def apply_action(token):
             return _still_current(parsed)[0] or _message("This link is out of date", err.message, 409, game.id)
         return _message("That move was not accepted", err.message, err.status, game.id)
     rules = play.rules(game)  # `game` as the link found it: the move in words as its confirm page said
-    said = rules.choice_label(rules.view(play.game_state(game), parsed.seat), play.read_move(game, text=parsed.move))
+    said = rules.choice_label(play.game_state(game), parsed.seat, play.read_move(game, text=parsed.move))
     made = f"Your move was made: {said}."
     if moved.status == "active" and parsed.seat in play.rules(moved).pending(play.game_state(moved)):
         made += " It is still your decision: an email with it is on its way."

@@ -220,7 +220,7 @@ def game_page(game_id):
             if mine is not None and game.status == "active":
                 legal = rules.legal_moves(state, mine)
                 context["legal"] = [_choice(rules, m) for m in legal]
-                context["choices"] = [_choice(rules, m) for m in _page_choices(rules, state, mine, legal)]
+                context["choices"] = [_choice(rules, m, state, mine) for m in _page_choices(rules, state, mine, legal)]
                 context["prompt"] = rules.prompt(state, mine, names)
                 context["owed"] = rules.pending(state).get(mine)
             context["turn"] = _turn_panel(game, data["view"])
@@ -274,8 +274,10 @@ def game_version(game_id):
     return response
 
 
-def _choice(rules, move: dict) -> dict:
-    return {"move": move, "text": rules.format_move(move), "description": rules.describe(move)}
+def _choice(rules, move: dict, state=None, seat: int | None = None) -> dict:
+    """A move as the page offers it; a button (given the position) names what it acts on."""
+    description = rules.describe(move) if state is None or seat is None else rules.choice_label(state, seat, move)
+    return {"move": move, "text": rules.format_move(move), "description": description}
 
 
 def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:

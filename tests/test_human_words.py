@@ -143,6 +143,39 @@ def test_help_lists_only_the_moves_the_options_allow():
     assert "give RESOURCE N" not in all_forms(civ, {}) and "give RESOURCE N" in all_forms(civ, {"teams": "adjacent"})
 
 
+def test_the_card_game_vote_on_a_full_table_speaks_the_notation():
+    """A dead table: the proposal, the vote and its refusals; standing answers sent with
+    values the notation does not have (the decision kinds among them) are refused in the
+    notation, never naming the value sent; `help` names the vote only where the
+    decision's moves open now do."""
+    from tests.engine.test_euphrat_cards_rules import dead_table
+
+    rules = engine.get_game("euphrat-cards")
+    types, kinds = _internal_words(rules, "euphrat-cards")
+    vote_forms = {"propose end", "agree end", "refuse end"}
+    assert not vote_forms & set(all_forms(rules, {})), all_forms(rules, {})
+    forged = [{"type": "set_answer", "offer": offer, "answer": answer}
+              for offer in [*rules.moves_by_decision, "ship"] for answer in ("ask", "decline", "agree_end")]
+    state, shown, refused = dead_table(players=3), [], []
+    for mover, move in ((0, "propose end"), (1, "agree end"), (2, "refuse end")):
+        for seat in rules.pending(state):
+            shown += _shown_at_a_decision(rules, state, seat, {})
+            summary = decision_summary(rules, state, seat, NAMES, [])
+            vote_open = summary["kind"] == "end_vote" or {"type": "propose_end"} in rules.legal_moves(state, seat)
+            assert bool(vote_forms & {k["form"] for k in summary["move_kinds"]}) == vote_open, summary["move_kinds"]
+            for wrong in forged:
+                try:
+                    rules.apply(state, seat, wrong)
+                except engine.IllegalMove as err:
+                    if err.code != "wrong_decision":  # that one repeats the move as sent
+                        refused.append(err.message)
+        state, events = rules.apply(state, mover, rules.parse_move(move))
+        shown += [line for event in events if (line := rules.describe_event(event, NAMES))]
+    assert refused and shown
+    bad = {text: found for text in shown + refused if (found := leaks(text, types, kinds))}
+    assert not bad, bad
+
+
 def test_a_move_of_another_decision_is_refused_in_the_notation():
     """Eden's reply `irrigate B4` while a tile's acquisition is owed names the forms open."""
     rules = engine.get_game("eden")

@@ -32,7 +32,7 @@ def decision_summary(game: engine.Game, state, seat: int, names: dict, events_si
     choices = []
     if kind is not None:
         links = _link_moves(game, state, seat, kind, legal)[:MAX_LINK_CHOICES]
-        choices = [{"label": game.choice_label(view, m), "text": game.format_move(m)} for m in links]
+        choices = [{"label": game.choice_label(state, seat, m), "text": game.format_move(m)} for m in links]
     changes = [
         line
         for event in engine.events_for(events_since, seat)

@@ -121,10 +121,10 @@ class CivCards(BaseGame):
         kind = self.pending(s).get(seat)
         return [] if kind is None else link_moves(kind, self.legal_moves(s, seat))
 
-    def choice_label(self, view: dict, move: dict) -> str:
-        """A move offered to the seat of `view`, naming the card, plot or unit it acts on
+    def choice_label(self, s: dict, seat: int, move: dict) -> str:
+        """A move offered to `seat`, naming the card, plot or unit it acts on
         (engine/civ_cards/choices.py)."""
-        return choice_words(self.table, view, move)
+        return choice_words(self.table, self.view(s, seat), move)
 
     def card_label(self, card: str) -> str:
         """A card as players know it: its name on the table."""

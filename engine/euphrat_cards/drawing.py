@@ -7,11 +7,11 @@ a strip below. Each card, and each place a card may still go, is an element with
 """
 from __future__ import annotations
 
-import re
-import textwrap
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
+from engine.emblems import dynasty_emblem
+from engine.euphrat_cards.card_text import CARD_NAMES, card_words
 from engine.euphrat_cards.cards import COLUMN_LETTERS, COLUMNS, GAP_NAMES, MAX_UNDER
 from engine.picture_pieces import piece
 
@@ -21,7 +21,8 @@ GAP_W = 36  # room between two columns, where a gap card lies
 MARGIN = 16
 TOP = 30  # the column letters
 ROWS = MAX_UNDER + 1  # the head and the cards under it
-STRIP = 52  # the free ships below the table
+STRIP = 96  # below the table: the free ships, then the key to the leaders' emblems
+TEXT = 18  # every word and letter: at least 12 pixels where a page shows the table 0.7 times its size
 WIDTH = 2 * MARGIN + COLUMNS * CARD_W + (COLUMNS - 1) * GAP_W
 HEIGHT = TOP + ROWS * ROW_PITCH + STRIP
 GAP_ROW = 2  # gap cards lie beside the third card of a column (3 are needed under both)
@@ -41,8 +42,8 @@ CARDS = {
 }
 COLOR_FILL = {color: fill for color, _, _, fill in CARDS.values()}
 SHIPS = {"R": "red", "G": "green", "K": "black"}
+SHIP_CHARS = {color: char for char, color in SHIPS.items()}
 LEADERS = {"king": ("K", "black"), "priest": ("P", "red"), "farmer": ("F", "blue"), "trader": ("T", "green")}
-DYNASTY_MARKS = {"bow": "Bw", "bull": "Bu", "pot": "Po", "lion": "Li"}
 DYNASTIES_BY_SEAT = ("bow", "bull", "pot", "lion")
 
 STYLE = (
@@ -69,7 +70,8 @@ def board_svg(view: dict, *, highlight=None) -> str:
             f'<g font-family="{FONT}">',
             *_labels(),
             *body,
-            *_free_ships(view),
+            *_free_ships(view, titled=True),
+            *_emblem_key(view),
             "</g>",
             "</svg>",
         ]
@@ -84,7 +86,7 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
     pieces = [piece(x, y, w, h, _slot_shapes(0, 0, w, h, card, leaders.get(name)), FONT)
               for name, x, y, w, h, card, _ in _places(view)]
     strip = TOP + ROWS * ROW_PITCH
-    ships = f'<g transform="translate(0 {-strip})">{"".join(_free_ships(view))}</g>'
+    ships = f'<g transform="translate(0 {-strip})">{"".join(_free_ships(view) + _emblem_key(view, False))}</g>'
     pieces.append(piece(0, strip, WIDTH, HEIGHT - strip, ships, FONT))
     return _background(), pieces
 
@@ -125,7 +127,7 @@ def _row_y(row: int) -> int:
 
 
 def _labels() -> list[str]:
-    style = f'font-size="15" font-weight="bold" fill="{LABEL}" text-anchor="middle"'
+    style = f'font-size="{TEXT}" font-weight="bold" fill="{LABEL}" text-anchor="middle"'
     return [
         f'<text x="{_column_x(i) + CARD_W / 2}" y="{TOP - 10}" {style}>{COLUMN_LETTERS[i]}</text>'
         for i in range(COLUMNS)
@@ -167,7 +169,7 @@ def _slot(name, x, y, w, h, card, column, leaders, marked) -> str:
         attrs.update({"data-leader": role, "data-seat": str(seat)})
     shapes = _slot_shapes(x, y, w, h, card, leaders.get(name)) + (
         f'<rect class="legal-mark" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>'
-    )
+    ) + f"<title>{escape(_slot_title(name, card, leaders.get(name)))}</title>"
     opening = "".join(f" {key}={quoteattr(value)}" for key, value in attrs.items())
     return f"<g{opening}>{shapes}</g>"
 
@@ -183,9 +185,21 @@ def _slot_shapes(x, y, w, h, card: str, leader: tuple | None) -> str:
         shapes = _card(x, y, w, h, card)
     if leader:
         role, _, dynasty = leader
-        at = (x + w / 2 - 3, y + h - 20) if upright else (x + w - 18, y + h / 2)
+        at = (x + w / 2, y + h - LEADER_R - 2) if upright else (x + w - LEADER_R - 2, y + h / 2)
         shapes += _leader(*at, role, dynasty)
     return shapes
+
+
+def _slot_title(name: str, card: str, leader: tuple | None) -> str:
+    """What a place holds in words, shown when it is pointed at: the card and what it does, its leader."""
+    if not card:
+        return f"{name}: free" + ("" if len(name) == 2 and name[1].isdigit() else
+                                  " (a gap may be filled once both its columns hold 3 cards under their heads)")
+    text = f"{name}, {card_words(card)}"
+    if leader:
+        role, seat, dynasty = leader
+        text += f". The {dynasty} {role} (seat {seat}) stands on it"
+    return text + "."
 
 
 def _card_attrs(card: str) -> dict[str, str]:
@@ -233,46 +247,90 @@ def _ship(x, y, w, h, color: str) -> str:
 
 def _letter(cx, cy, letter: str, ink: str) -> str:
     return (
-        f'<text x="{cx}" y="{cy + 6}" font-size="17" font-weight="bold" fill="{ink}" '
+        f'<text x="{cx}" y="{cy + 6}" font-size="{TEXT}" font-weight="bold" fill="{ink}" '
         f'text-anchor="middle">{escape(letter)}</text>'
     )
 
 
+LEADER_R = 15  # a leader's disc fills most of a card's height
+
+
 def _leader(cx, cy, role: str, dynasty: str) -> str:
-    """A disc in the leader's colour with its role letter, and a tag with the first
-    letters of the owner's dynasty (bow and bull share an initial)."""
-    letter, color = LEADERS.get(role, ("?", "black"))
-    mark = DYNASTY_MARKS.get(dynasty, dynasty[:2])
-    return (
-        f'<circle cx="{cx}" cy="{cy - 2}" r="11" fill="{COLOR_FILL[color]}" stroke="#ffffff" stroke-width="2"/>'
-        f'<text x="{cx}" y="{cy + 3}" font-size="13" font-weight="bold" fill="#ffffff" '
-        f'text-anchor="middle">{letter}</text>'
-        f'<rect x="{cx + 3}" y="{cy + 4}" width="16" height="11" rx="2" fill="#ffffff" stroke="#262626"/>'
-        f'<text x="{cx + 11}" y="{cy + 12.5}" font-size="8" font-weight="bold" fill="#262626" '
-        f'text-anchor="middle">{escape(mark)}</text>'
-    )
+    """A disc in the leader's colour (its role) with its dynasty's emblem, as the
+    game's own leader tokens; the place's title says both in words."""
+    _, color = LEADERS.get(role, ("?", "black"))
+    fill = COLOR_FILL[color]
+    return (f'<circle cx="{cx}" cy="{cy}" r="{LEADER_R}" fill="{fill}" stroke="#ffffff" stroke-width="2"/>'
+            f'<g transform="translate({cx} {cy}) scale(0.95)">{dynasty_emblem(dynasty, fill)}</g>')
 
 
-def _free_ships(view: dict) -> list[str]:
-    """The ships still free to build, in a strip under the table."""
+def _free_ships(view: dict, titled: bool = False) -> list[str]:
+    """The ships still free to build, in a strip under the table (`titled`: each says
+    what it does when pointed at, on the page)."""
     y = TOP + ROWS * ROW_PITCH + 8
-    shapes = [f'<text x="{MARGIN}" y="{y + 22}" font-size="14" fill="{LABEL}">Ships to build:</text>']
-    x = MARGIN + 120
+    shapes = [f'<text x="{MARGIN}" y="{y + 23}" font-size="{TEXT}" fill="{LABEL}">Ships to build:</text>']
+    x = MARGIN + 150
     for name in view.get("ships") or ():
         color = name.split("-")[-1]
         if color in COLOR_FILL:
-            shapes.append(f'<g data-free-ship={quoteattr(name)}>{_ship(x, y, CARD_W, CARD_H, color)}</g>')
+            title = f"<title>{escape(card_words(SHIP_CHARS[color]))}</title>" if titled else ""
+            shapes.append(f'<g data-free-ship={quoteattr(name)}>{_ship(x, y, CARD_W, CARD_H, color)}{title}</g>')
             x += CARD_W + 10
     if not view.get("ships"):
-        shapes.append(f'<text x="{x}" y="{y + 22}" font-size="14" fill="{LABEL}">none</text>')
+        shapes.append(f'<text x="{x}" y="{y + 23}" font-size="{TEXT}" fill="{LABEL}">none</text>')
+    return shapes
+
+
+def _emblem_key(view: dict, mark_reader: bool = True) -> list[str]:
+    """Whose leaders are whose: each dynasty's emblem with its name, the reader's marked
+    on the page (not in the email's picture, which every reader of a position shares;
+    the email says the reader's dynasty in words)."""
+    y = TOP + ROWS * ROW_PITCH + 52
+    shapes = [f'<text x="{MARGIN}" y="{y + 23}" font-size="{TEXT}" fill="{LABEL}">Leaders:</text>']
+    x = MARGIN + 100
+    for seat, player in enumerate(view["players"]):
+        dynasty = str(player.get("dynasty") or DYNASTIES_BY_SEAT[seat])
+        you = ", you" if mark_reader and view.get("seat") == seat else ""
+        shapes.append(f'<circle cx="{x + LEADER_R}" cy="{y + 17}" r="{LEADER_R}" fill="{LABEL}"/>'
+                      f'<g transform="translate({x + LEADER_R} {y + 17}) scale(0.95)">'
+                      f'{dynasty_emblem(dynasty, LABEL)}</g>'
+                      f'<text x="{x + 2 * LEADER_R + 6}" y="{y + 23}" font-size="{TEXT}" fill="{LABEL}">'
+                      f'{escape(dynasty)}{you}</text>')
+        x += 2 * LEADER_R + 16 + 11 * (len(dynasty) + len(you))
     return shapes
 
 
 def board_text(view: dict) -> str:
-    """The table in words, a column or the gaps or the ships a paragraph, for the
-    plain text of emails."""
-    paragraphs = re.split(r"(?<=\.) (?=Column |Gaps|Ships)", describe(view))
-    return "\n".join(textwrap.fill(paragraph, width=78, subsequent_indent="  ") for paragraph in paragraphs)
+    """The table in words, a line per column, one for the gaps and one for the ships:
+    the decision email's table, readable on a phone (`table_lines`)."""
+    return "\n".join(table_lines(view))
+
+
+SHORT_NAMES = {"r": "red", "b": "blue", "g": "green", "k": "black", "t": "treasure",
+               **{char: CARD_NAMES[char] for char in SHIPS}}
+
+
+def table_lines(view: dict) -> list[str]:
+    """The table in short lines: each column from its head down, with its leaders
+    (the reader's own called his), then the gaps and the free ships."""
+    leaders = _leaders_by_slot(view)
+
+    def named(slot: str, card: str) -> str:
+        words = SHORT_NAMES.get(card, "face down")
+        if slot in leaders:
+            role, seat, dynasty = leaders[slot]
+            words += f" (your {role})" if seat == view.get("seat") else f" (the {dynasty} {role})"
+        return words
+
+    lines = []
+    for index, cards in enumerate(view["columns"]):
+        letter = COLUMN_LETTERS[index]
+        lines.append(f"{letter}: " + (", ".join(named(f"{letter}{row}", card) for row, card in enumerate(cards))
+                                      or "empty"))
+    gaps = [f"{GAP_NAMES[i]} {named(GAP_NAMES[i], card)}" for i, card in enumerate(view["gaps"]) if card != "."]
+    lines.append(f"Gaps: {', '.join(gaps) or 'none filled'}.")
+    lines.append(f"Ships to build: {', '.join(view.get('ships') or ()) or 'none'}.")
+    return lines
 
 
 def describe(view: dict) -> str:

@@ -97,21 +97,6 @@ def _card_place(value) -> int:
     return place
 
 
-PROMPTS = {
-    "action": "Take an action: play a card, place, move or withdraw a leader, play your catastrophe, or pass.",
-    "support": "Commit cards to the conflict (the attacker commits first).",
-    "conflict_order": "Choose which conflict to fight next.",
-    "score": "Move a matching card from your hand to your victory pile, or decline "
-             "(you are asked whatever you hold).",
-    "ship": "Build a ship from the four cards in a row, or decline.",
-    "treasure": "Swap a treasure for a red card from your hand, or decline (you are asked whatever you hold).",
-    END_VOTE: "No card can be played to the table again and the rulebook names no end for this: "
-              "agree to end the game as it stands (normal final scoring), or refuse.",
-}
-FULL_TABLE = ("No card can be played to the table again, and the rulebook names no end for this: "
-              "you may propose to end the game as it stands (normal final scoring), if every player agrees.")
-
-
 class EuphratCards(BaseGame):
     id = "euphrat-cards"
     name = "Euphrat & Tigris: the card game"
@@ -219,14 +204,20 @@ class EuphratCards(BaseGame):
             return None
         return {"reason": state.finished, **ranking(state)}
 
-    def prompt(self, state: State, seat: int, names: dict) -> str:
-        """The decision `seat` owes, in words."""
-        owed = self.pending(state).get(seat)
-        if owed == "support":
-            return narration.support_prompt(state, seat, names)
-        if owed == "action" and may_propose(state):
-            return PROMPTS["action"] + " " + FULL_TABLE
-        return PROMPTS.get(owed, "")
+    def forms_for(self, options: dict) -> tuple[str, ...]:
+        """The forms for a reply's `help`: all but the vote to end a full table, which the
+        decision's own list of moves open now names while it is open."""
+        return tuple(form for form in self.move_forms if form not in notation.END_VOTE_FORMS)
+
+    def choice_label(self, state: State, seat: int, move: dict) -> str:
+        """A choice as a link or a button names what it acts on: the colour of the cards
+        committed or scored, the offer declined."""
+        return narration.describe_choice(state, seat, move)
+
+    def board_text(self, view: dict) -> str:
+        """Nothing beside the summary lines, which hold the table in words for both parts
+        of the email (engine/euphrat_cards/summary.py)."""
+        return ""
 
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines, for its decision email (engine/euphrat_cards/summary.py)."""
@@ -338,8 +329,9 @@ def _decline(s, seat, move, events):
 def _set_answer(s, seat, move, events):
     kind, answer = move["offer"], move["answer"]
     if not isinstance(kind, str) or kind not in STANDING_ANSWERS or answer not in STANDING_ANSWERS[kind]:
-        allowed = "; ".join(f"{k}: {', '.join(a)}" for k, a in STANDING_ANSWERS.items())
-        raise IllegalMove(f"no standing answer {answer!r} to {kind!r} offers; answers: {allowed}", code="bad_answer")
+        # In the notation only: the offer and answer sent may be any JSON value.
+        allowed = ", ".join(f"`answer {k} {a}`" for k, answers in STANDING_ANSWERS.items() for a in answers)
+        raise IllegalMove(f"that is no standing answer; standing answers: {allowed}", code="bad_answer")
     s.answers = tuple({**a, kind: answer} if other == seat else a for other, a in enumerate(s.answers))
     # Private: the others must not learn how this seat answers offers.
     events.append({"type": "answer_set", "seat": seat, "offer": kind, "answer": answer, "visible_to": [seat]})

@@ -2,6 +2,11 @@
 log and the emails). An event type without a sentence here is told plainly."""
 from __future__ import annotations
 
+from engine.euphrat_cards.cards import COLORS, COLUMN_LETTERS, GAP_NAMES, LEADERS, RED, SHIP_NAMES
+from engine.euphrat_cards.conflicts import base_strength, support_color, supporting_side
+from engine.euphrat_cards.ending import may_propose
+from engine.euphrat_cards.notation import describe
+from engine.euphrat_cards.rewards import can_take, offer_for, ship_choices
 from engine.sentences import count, told
 
 OFFERS = {"score": "to score a card", "ship": "to build a ship", "treasure": "to swap for a treasure"}
@@ -9,6 +14,7 @@ OFFERS = {"score": "to score a card", "ship": "to build a ship", "treasure": "to
 # the table; none is left when a catastrophe removed the last but one.
 ENDINGS = {"deck": "the deck ran out", "treasures": "only one treasure card or none is left on the table",
            "agreed": "the players agreed to end it, no card being playable to the table"}
+ANSWERS = {"ask": "be asked about", "decline": "decline without being asked"}
 SCORE_REASONS = {"card": "for a card played", "trader": "for a treasure",
                  "internal conflict": "for an internal conflict",
                  "external conflict": "for an external conflict"}
@@ -41,6 +47,8 @@ def describe_event(event: dict, names: dict) -> str | None:
         "offer_declined": lambda: f"{who} declined the offer {OFFERS.get(event.get('offer'), event.get('offer'))}.",
         "cards_drawn": lambda: f"{who} drew {count(event['count'], 'card')}.",
         "cards_received": lambda: f"{who} drew {cards(event.get('cards') or {})}.",
+        "answer_set": lambda: f"{who} will {ANSWERS.get(event.get('answer'), 'answer')} every "
+                              f"{event.get('offer')} offer from now on.",
         "points_scored": lambda: f"{who} scored {cards(event.get('cards') or {}, 'point')} "
                                  f"{_score_reason(str(event.get('reason')))}.",
         "conflict_started": lambda: f"{event['kind'].capitalize()} conflict over the {event['color']} leader: "
@@ -96,12 +104,66 @@ def _ended(event: dict, name) -> str:
 
 
 
+PROMPTS = {
+    "action": "Your turn, {actions}: play a card from your hand to a column or a gap, place, move or "
+              "withdraw a leader, {catastrophe}or end the turn.",
+    "conflict_order": "Two kingdoms joined at gap {gap}: conflicts wait over {colors}. As the player whose "
+                      "turn it is, choose which one is fought first.",
+    "score": "{why}: you may move a {color} card from your hand to your victory pile (1 point), or decline.",
+    "ship": "Four {color} cards lie at the bottom of column {column}: you may build {ships} there "
+            "(the four cards go, leaders on them go home), or decline.",
+    "treasure": "Your trader's kingdom now holds treasures in columns {columns}: you may swap one for a red "
+                "card from your hand (the treasure goes to your victory pile), or decline.",
+    "end_vote": "{proposer} proposes to end the game as it stands: no card can be played to the table again "
+                "and the rulebook names no end for this. Agree to end it (normal final scoring), or refuse "
+                "and play on.",
+}
+FULL_TABLE = ("No card can be played to the table again, and the rulebook names no end for this: "
+              "you may propose to end the game as it stands (normal final scoring), if every player agrees.")
+# Why a card may be scored, by the offer's reason.
+SCORE_WHY = {"card": "A {color} card was played in your kingdom",
+             "internal conflict": "You won the internal conflict with no card committed",
+             "external conflict": "You won the {color} conflict with no card committed"}
+# Offers are put to a player whatever his hand holds, so that the question tells nobody
+# anything; the prompt, which only he reads, says when he cannot accept.
+ASKED_ANYWAY = " You are asked whatever you hold, so the question tells nobody about your hand."
+
+
+def prompt(s, seat: int, kind: str, names: dict) -> str:
+    """The decision `seat` owes, in words: what it may do now and why it is asked."""
+    if kind == "support":
+        return support_prompt(s, seat, names)
+    if kind == "action":
+        left = count(s.actions_left, "action") + " left"
+        catastrophe = "play your catastrophe, " if s.catastrophes[seat] else ""
+        return PROMPTS["action"].format(actions=left, catastrophe=catastrophe) + (
+            " " + FULL_TABLE if may_propose(s) else "")
+    if kind == "conflict_order":
+        colors = ", ".join(COLORS[c] for c in s.union["colors"])
+        return PROMPTS[kind].format(gap=GAP_NAMES[s.union["gap"]], colors=colors)
+    offer = offer_for(s, seat) or {}
+    if kind == "end_vote":
+        return PROMPTS[kind].format(proposer=names.get(offer.get("proposer"), "A player"))
+    if kind == "score":
+        color = COLORS[offer["color"]]
+        why = SCORE_WHY.get(offer["reason"], "You may score").format(color=color)
+        text = PROMPTS[kind].format(why=why, color=color)
+        lacking = f"no {color} card"
+    elif kind == "ship":
+        ships = " or ".join(f"the {SHIP_NAMES[code]} ship" for code in ship_choices(s, offer["color"]))
+        return PROMPTS[kind].format(color=COLORS[offer["color"]], column=COLUMN_LETTERS[offer["column"]],
+                                    ships=ships)
+    else:
+        text = PROMPTS[kind].format(columns=", ".join(COLUMN_LETTERS[c] for c in offer["columns"]))
+        lacking = f"no {COLORS[RED]} card"
+    if not can_take(s, offer):
+        return text + f" You hold {lacking}, so decline." + ASKED_ANYWAY
+    return text + ASKED_ANYWAY
+
+
 def support_prompt(s, seat: int, names: dict) -> str:
     """The support decision in words: the seat's side, both strengths so far (the
     attacker's committed cards counted once known), what may be committed."""
-    from engine.euphrat_cards.cards import COLORS, LEADERS
-    from engine.euphrat_cards.conflicts import base_strength, support_color, supporting_side
-
     conflict = s.conflict
     side = supporting_side(s)
     other = "defender" if side == "attacker" else "attacker"
@@ -115,3 +177,25 @@ def support_prompt(s, seat: int, names: dict) -> str:
         text += f" (with the {count(conflict['attacker_commit'], 'card')} committed)"
     return (text + f". Commit up to {count(s.hands[seat][color], COLORS[color] + ' card')} from your hand; "
             "a tie goes to the defender.")
+
+
+DECLINED = {"score": "decline to score a {color} card", "ship": "decline to build a ship on column {column}",
+            "treasure": "decline to swap a treasure"}
+
+
+def describe_choice(s, seat: int, move: dict) -> str:
+    """A legal move of `seat` as a link or a button: what it acts on, named."""
+    kind = move.get("type")
+    offer = offer_for(s, seat) or {}
+    if kind == "commit_support" and s.conflict is not None:
+        color = COLORS[support_color(s.conflict)]
+        cards_committed = count(move["count"], f"{color} card") if move["count"] else "no card"
+        return f"commit {cards_committed} to the {COLORS[s.conflict['color']]} conflict"
+    if kind == "score" and "color" in offer:
+        return f"score a {COLORS[offer['color']]} card from your hand"
+    if kind == "build_ship" and "column" in offer:
+        return f"build the {move['ship']} ship on column {COLUMN_LETTERS[offer['column']]}"
+    if kind == "decline" and offer.get("kind") in DECLINED:
+        return DECLINED[offer["kind"]].format(color=COLORS[offer.get("color", RED)],
+                                              column=COLUMN_LETTERS[offer.get("column", 0)])
+    return describe(move)

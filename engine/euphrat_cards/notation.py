@@ -18,6 +18,7 @@ FORMS = (
 )
 # The vote to end a game whose table is full: two words each.
 _END_VOTE = {"propose end": "propose_end", "agree end": "agree_end", "refuse end": "refuse_end"}
+END_VOTE_FORMS = tuple(_END_VOTE)
 _WORDS = {  # verb -> (move type, argument fields, form)
     "play": ("play_card", ("color", "place"), FORMS[0]),
     "leader": ("place_leader", ("leader", "card"), FORMS[1]),

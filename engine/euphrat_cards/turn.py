@@ -66,7 +66,9 @@ def draw(s: State, seat: int, count: int, events: list) -> bool:
     for card in taken:
         hand[card] += 1
     if taken:
-        events.append({"type": "cards_drawn", "seat": seat, "count": len(taken)})
+        # The others learn how many, the drawer which: one line each in a log.
+        others = [other for other in range(s.players) if other != seat]
+        events.append({"type": "cards_drawn", "seat": seat, "count": len(taken), "visible_to": others})
         got: dict[str, int] = {}
         for card in taken:
             got[COLORS[card]] = got.get(COLORS[card], 0) + 1

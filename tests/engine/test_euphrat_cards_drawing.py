@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import engine
-from engine.euphrat_cards.drawing import HEIGHT, WIDTH, board_svg
+from engine.euphrat_cards.drawing import HEIGHT, TEXT, WIDTH, board_svg
 from tests.engine.euphrat_cards_positions import playout, position
 
 GAME = engine.get_game("euphrat-cards")
@@ -95,3 +95,29 @@ def test_text_from_the_view_is_escaped():
 
 def test_no_card_slot_claims_to_be_a_tigris_square():
     assert not [el for el in draw().iter() if el.get("data-square")]
+
+
+def test_every_word_is_drawn_at_least_text_size():
+    """The page shows the table at about 0.7 of its size at 1280 pixels: 18 units stay 12 pixels."""
+    root = draw(gaps="..k....", leaders={0: {"king": "C0"}, 1: {"farmer": "CD"}, 2: {"trader": "A1"}})
+    sizes = [float(el.get("font-size")) for el in root.iter(f"{SVG}text")]
+    assert sizes and min(sizes) >= TEXT >= 18
+
+
+def test_each_card_says_what_it_is_and_does_when_pointed_at():
+    table = slots(draw(leaders={1: {"priest": "B1"}}))
+    title = table["B1"].find(f"{SVG}title").text
+    assert title == ("B1, blue farm: the farmer's colour; four blue cards at a column's bottom may become any "
+                     "free ship. The bull priest (seat 1) stands on it.")
+    assert table["A0"].find(f"{SVG}title").text.startswith("A0, treasure: a red card with a treasure")
+    assert table["C4"].find(f"{SVG}title").text.startswith("C4, blue-green ship: at the end of your turn")
+    assert table["A4"].find(f"{SVG}title").text == "A4: free"
+
+
+def test_leaders_are_discs_with_their_dynasty_emblem_and_a_key_names_the_dynasties():
+    root = draw(seat=1, leaders={0: {"king": "A2"}, 1: {"priest": "B1"}})
+    king = slots(root)["A2"]
+    assert [c.get("fill") for c in king.iter(f"{SVG}circle")][0] == "#262626"  # the king is black
+    assert not [t for t in king.iter(f"{SVG}text") if t.text in ("K", "Bw")]  # no tiny letters
+    words = [t.text for t in root.iter(f"{SVG}text")]
+    assert {"Leaders:", "bow", "bull, you", "pot"} <= set(words)

@@ -43,11 +43,14 @@ def test_a_card_game_decision_email_carries_its_picture(app, make_player, outbox
     html = message.get_body(("html",)).get_content()
     assert 'src="cid:board"' in html
     text = message.get_body(("plain",)).get_content()
-    assert "Take an action" in text
-    # the table in words for readers of the plain text: every column, its treasure first
-    assert [line.split(":")[0] for line in text.splitlines() if line.startswith("Column ")] == \
-        [f"Column {c}" for c in "ABCDEFGH"]
-    assert "Column A: treasure A0" in text
+    assert "Your turn, 2 actions left: play a card from your hand" in text
+    # the table in short lines, in both parts (the picture is small on a phone): every column,
+    # its treasure first, once
+    for part in (text, html):
+        lines = [line.removeprefix("<p>").removesuffix("</p>") for line in part.splitlines()]
+        assert [line for line in lines if line[:3] in {f"{c}: " for c in "ABCDEFGH"}] == \
+            [f"{c}: treasure" for c in "ABCDEFGH"]
+        assert "The table, each column from its head down:" in part and "Ships to build: blue-red" in part
 
 
 def test_a_standing_answer_goes_unnoticed_by_the_other_seats_and_spectators(make_player, outbox):

@@ -32,6 +32,29 @@
       }
       if (tool.kind === "catastrophe") return {fill: "#6d5c4c", letter: "X"};
       return {fill: "none", letter: ""};  // a ship: a frame, the ship itself stays in sight
-    }
+    },
+    start: showCardText
   };
+
+  // A tap on a card (no tool chosen) says what it is and does, in a line under the
+  // table: a phone shows no tooltip. The words are the card's own title in the drawing.
+  function showCardText(root) {
+    var board = root.querySelector(".board svg");
+    if (!board) return;
+    var line = root.querySelector("#card-text");
+    if (!line) {
+      line = document.createElement("p");
+      line.id = "card-text";
+      line.className = "muted";
+      line.setAttribute("aria-live", "polite");
+      line.textContent = "Tap or point at a card to read what it is and does.";
+      board.parentNode.insertBefore(line, board.nextSibling);
+    }
+    board.addEventListener("click", function (event) {
+      var place = event.target.closest("[data-slot], [data-free-ship]");
+      var title = place && place.querySelector(":scope > title");
+      if (!title || root.querySelector(".tool[aria-pressed=true]")) return;
+      line.textContent = title.textContent;
+    });
+  }
 })();
