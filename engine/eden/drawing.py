@@ -11,7 +11,20 @@ from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from engine.core import round_of_view
-from engine.eden.board import COLOR_LETTERS, COLORS, POINTS, RED_DOTS, SHAPE_CELLS, SHAPE_NAMES, SIZE, SQUARE_INDEX
+from engine.eden.board import (
+    BUY_FEE,
+    COLOR_LETTERS,
+    COLORS,
+    CULTIVATION_COST,
+    POINTS,
+    RED_DOTS,
+    SHAPE_CELLS,
+    SHAPE_NAMES,
+    SIZE,
+    SQUARE_INDEX,
+    SQUARE_PRICE,
+)
+from engine.eden.notation import card_with_shape, card_words
 from engine.picture_pieces import piece
 
 CELL = 64
@@ -192,11 +205,10 @@ def _key(view: dict) -> str:
         if "mana" in player:
             parts.append(f'<text x="{x}" y="{top + 48}" font-size="12" '
                          f'fill="{LABEL}">{int(player["mana"])} mana</text>')
-    market = ", ".join(escape(card_label(str(c))) for c in view.get("market", [])) or "empty"
+    market = ", ".join(escape(card_with_shape(str(c))) for c in view.get("market", [])) or "empty"
     parts.append(f'<text x="{LEFT}" y="{top + 72}" font-size="13" fill="{LABEL}">Market: {market}</text>')
     parts.append(f'<text x="{LEFT}" y="{top + 92}" font-size="12" fill="{LABEL}">'
-                 f'Deck: {int(view.get("deck_size", 0))} cards'
-                 f'{" · printed data provisional" if view.get("provisional_data") else ""}</text>')
+                 f'Deck: {int(view.get("deck_size", 0))} cards</text>')
     return "".join(parts)
 
 
@@ -241,9 +253,24 @@ def board_text(view: dict) -> str:
 
 
 def card_label(card: str) -> str:
-    """A card as players name it: a cultivation card with its shape (`K3 (L tromino)`),
-    an irrigation card by its square."""
-    return f"{card} ({SHAPE_NAMES[card]})" if card in SHAPE_NAMES else card
+    """A card as players name it: a cultivation card by its number and shape
+    (`cultivation card 3 (L tromino)`), an irrigation card by its square
+    (`irrigation card B4`). A card's id (`K3`) reads like a square, so it is never shown."""
+    if card in SHAPE_NAMES:
+        return f"cultivation {card_words(card)} ({SHAPE_NAMES[card]})"
+    return f"irrigation card {card}" if card in SQUARE_INDEX else card
+
+
+def card_text(card: str) -> str:
+    """What a card does, in a sentence: for the card's tooltip on the page."""
+    if card in SHAPE_NAMES:
+        size = len(SHAPE_CELLS[card])
+        return (f"{card_label(card)}: lay its {size} squares (turned any way, not mirrored) on {size} of your "
+                f"tiles; the lowest of them rise one level, {CULTIVATION_COST} mana each. The bank pays "
+                f"{SQUARE_PRICE * size} mana for it; the market sells it for {BUY_FEE + SQUARE_PRICE * size}.")
+    if card in SQUARE_INDEX:
+        return f"{card_label(card)}: put a level-1 tile of your colour on {card} while it is empty."
+    return card
 
 
 def card_svg(card: str, cell: int = 14) -> str | None:
@@ -256,7 +283,7 @@ def card_svg(card: str, cell: int = 14) -> str | None:
     squares = "".join(f'<rect x="{x * cell + 1}" y="{y * cell + 1}" width="{cell - 2}" height="{cell - 2}" rx="2" '
                       f'fill="{DESERT}" stroke="{LABEL}" stroke-width="1.5"/>' for x, y in cells)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width * cell}" height="{height * cell}" '
-            f'viewBox="0 0 {width * cell} {height * cell}"><title>{escape(card_label(card))}</title>{squares}</svg>')
+            f'viewBox="0 0 {width * cell} {height * cell}"><title>{escape(card_text(card))}</title>{squares}</svg>')
 
 
-__all__ = ["board_svg", "board_text", "picture_layers", "describe", "card_label", "card_svg"]
+__all__ = ["board_svg", "board_text", "picture_layers", "describe", "card_label", "card_text", "card_svg"]

@@ -34,7 +34,8 @@ def test_every_square_is_drawn_with_its_tile_and_the_acquisition_marked():
     assert found["A1"]["data-color"] == "red" and found["A1"]["data-level"] == "3"
     assert found["C4"]["data-acquisition"] == "defend" and found["B4"]["data-acquisition"] == "attack"
     assert "data-color" not in found["D4"] and found["D5"]["class"] == "square legal"
-    assert "Market: K5" in svg and "Eden board, round 3" in svg
+    assert "Market: card 5 (O tetromino)" in svg and "Eden board, round 3" in svg
+    assert "provisional" not in svg and "K5" not in svg  # an id reads like a square; the data note is the rules page's
     desc = ET.fromstring(svg).find(f"{SVG}desc").text
     assert "yellow: C4 level 2" in desc and "against C4" in desc
 

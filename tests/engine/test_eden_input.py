@@ -25,11 +25,32 @@ def test_notation_parses_and_formats_back(text, move):
     assert GAME.describe(move)
 
 
+@pytest.mark.parametrize("text,card", [
+    ("sell card 3", "K3"), ("sell card3", "K3"), ("sell Cultivation Card 13", "K13"), ("sell k13", "K13"),
+])
+def test_a_card_is_written_by_its_number_or_its_id(text, card):
+    assert GAME.parse_move(text) == {"type": "sell", "card": card}
+
+
+def test_moves_and_their_descriptions_name_cards_so_they_cannot_be_read_as_squares():
+    cultivate = {"type": "cultivate", "card": "K9", "squares": ["A1", "A2", "A3", "B3"]}
+    assert GAME.format_move(cultivate) == "cultivate card 9 A1 A2 A3 B3"
+    assert GAME.describe(cultivate) == "cultivate A1, A2, A3, B3 with card 9 (L tetromino)"
+    assert GAME.describe({"type": "sell", "card": "K13"}) == "sell card 13 (L tromino) to the bank for 30 mana"
+    assert GAME.describe({"type": "buy", "card": "K1"}) == "buy card 1 (domino) from the market for 30 mana"
+    assert GAME.card_label("K9") == "cultivation card 9 (L tetromino)"
+    assert GAME.card_label("B4") == "irrigation card B4"
+
+
 @pytest.mark.parametrize("text,expected", [
     ("", "expected one of"),
     ("plant B4", "unknown move 'plant'"),
     ("bid lots", "bid N"),
-    ("cultivate K3", "cultivate CARD SQUARE"),
+    ("cultivate K3", "cultivate card N SQUARE"),
+    ("cultivate card 3", "cultivate card N SQUARE"),
+    ("sell card", "sell card N"),
+    ("sell card 18", "'card 18' is not a cultivation card"),
+    ("buy K3 B4", "buy card N"),
     ("irrigate", "irrigate SQUARE"),
     ("accept now", "accept"),
 ])
