@@ -30,7 +30,10 @@ from engine.picture_pieces import piece
 CELL = 64
 LEFT, TOP = 32, 32  # room for the row numbers and column letters
 BOARD = SIZE * CELL
-KEY = 112  # the players and the market below the board
+KEY_FONT = 18  # read at 12 px when a phone shows the picture at 0.7 of its size
+KEY_LINE = 26
+MARKET_LINES = 3
+KEY = 14 + (4 + MARKET_LINES + 1) * KEY_LINE  # four players, the market and the deck below the board
 WIDTH = LEFT + BOARD + 16
 HEIGHT = TOP + BOARD + KEY
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -99,9 +102,9 @@ def _background_shapes() -> str:
              'stroke-width="2"/>']
     for k in range(SIZE):
         parts.append(f'<text x="{LEFT + k * CELL + CELL // 2}" y="{TOP - 10}" text-anchor="middle" '
-                     f'font-size="16" fill="{LABEL}">{"ABCDEFG"[k]}</text>')
+                     f'font-size="18" fill="{LABEL}">{"ABCDEFG"[k]}</text>')
         parts.append(f'<text x="{LEFT // 2}" y="{TOP + k * CELL + CELL // 2 + 6}" text-anchor="middle" '
-                     f'font-size="16" fill="{LABEL}">{k + 1}</text>')
+                     f'font-size="18" fill="{LABEL}">{k + 1}</text>')
     for k in range(1, SIZE):
         parts.append(f'<path d="M{LEFT + k * CELL} {TOP}v{BOARD}M{LEFT} {TOP + k * CELL}h{BOARD}" stroke="{LINE}"/>')
     return "".join(parts)
@@ -171,8 +174,8 @@ def _tile_shapes(cell, role: str | None) -> str:
         fill, ink = FILLS[color], INK[color]
         parts.append(f'<rect x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}" '
                      'stroke="#3b2f1a" stroke-width="1.5"/>')
-        parts.append(f'<text x="10" y="22" font-size="13" font-weight="bold" fill="{ink}">{color[0].upper()}</text>')
-        parts.append(f'<text x="{CELL - 10}" y="22" text-anchor="end" font-size="15" font-weight="bold" '
+        parts.append(f'<text x="9" y="24" font-size="18" font-weight="bold" fill="{ink}">{color[0].upper()}</text>')
+        parts.append(f'<text x="{CELL - 9}" y="24" text-anchor="end" font-size="18" font-weight="bold" '
                      f'fill="{ink}">{level}</text>')
         dots = POINTS[level]
         reds = RED_DOTS[level]
@@ -183,33 +186,62 @@ def _tile_shapes(cell, role: str | None) -> str:
     if role:
         parts.append(f'<rect x="2" y="2" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="#e8730c" '
                      'stroke-width="3" stroke-dasharray="6 3"/>')
-        parts.append(f'<circle cx="{CELL // 2}" cy="{CELL // 2 - 4}" r="9" fill="#e8730c"/>'
-                     f'<text x="{CELL // 2}" y="{CELL // 2 + 1}" text-anchor="middle" font-size="12" '
+        parts.append(f'<circle cx="{CELL // 2}" cy="{CELL // 2 - 4}" r="12" fill="#e8730c"/>'
+                     f'<text x="{CELL // 2}" y="{CELL // 2 + 2}" text-anchor="middle" font-size="17" '
                      f'font-weight="bold" fill="#ffffff">{role}</text>')
     return "".join(parts)
 
 
 def _key(view: dict) -> str:
+    """The players (one line each: points, cards, and the reader's own mana), the market
+    and the deck, in letters large enough to read when the picture is shrunk to a phone's
+    width (KEY_FONT x 0.7)."""
     seat = view.get("seat")
-    top = TOP + BOARD + 10
+    top = TOP + BOARD + 14
     parts = []
     for other, player in enumerate(view.get("players", [])):
         color = player.get("color", COLORS[other])
-        x = LEFT + other * (BOARD // 4)
-        hand = len(player["hand"]) if "hand" in player else player.get("hand_size", 0)
-        you = " (you)" if other == seat else ""
-        parts.append(f'<rect x="{x}" y="{top}" width="16" height="16" rx="3" fill="{FILLS.get(color, "#888")}"/>')
-        parts.append(f'<text x="{x + 22}" y="{top + 13}" font-size="13" fill="{LABEL}">{escape(color)}{you}</text>')
-        parts.append(f'<text x="{x}" y="{top + 32}" font-size="12" fill="{LABEL}">'
-                     f'{int(player.get("points", 0))} pts, {int(hand)} card{"" if int(hand) == 1 else "s"}</text>')
+        y = top + other * KEY_LINE
+        hand = int(len(player["hand"]) if "hand" in player else player.get("hand_size", 0))
+        points = int(player.get("points", 0))
+        facts = [f'{points} pt{"" if points == 1 else "s"}', f'{hand} card{"" if hand == 1 else "s"}']
         if "mana" in player:
-            parts.append(f'<text x="{x}" y="{top + 48}" font-size="12" '
-                         f'fill="{LABEL}">{int(player["mana"])} mana</text>')
-    market = ", ".join(escape(card_with_shape(str(c))) for c in view.get("market", [])) or "empty"
-    parts.append(f'<text x="{LEFT}" y="{top + 72}" font-size="13" fill="{LABEL}">Market: {market}</text>')
-    parts.append(f'<text x="{LEFT}" y="{top + 92}" font-size="12" fill="{LABEL}">'
-                 f'Deck: {int(view.get("deck_size", 0))} cards</text>')
+            facts.append(f'{int(player["mana"])} mana')
+        you = " (you)" if other == seat else ""
+        parts.append(f'<rect x="{LEFT}" y="{y}" width="18" height="18" rx="3" fill="{FILLS.get(color, "#888")}"/>')
+        parts.append(f'<text x="{LEFT + 26}" y="{y + 15}" font-size="{KEY_FONT}" fill="{LABEL}">'
+                     f'{escape(color)}{you}: {", ".join(facts)}</text>')
+    market = [card_with_shape(str(c)) for c in view.get("market", [])]
+    y = top + 4 * KEY_LINE
+    for line in _wrapped("Market: " + (", ".join(market) or "empty"), MARKET_LINES):
+        parts.append(f'<text x="{LEFT}" y="{y + 15}" font-size="{KEY_FONT}" fill="{LABEL}">{escape(line)}</text>')
+        y += KEY_LINE
+    parts.append(f'<text x="{LEFT}" y="{top + (4 + MARKET_LINES) * KEY_LINE + 15}" font-size="{KEY_FONT}" '
+                 f'fill="{LABEL}">Deck: {int(view.get("deck_size", 0))} cards</text>')
     return "".join(parts)
+
+
+def _wrapped(text: str, lines: int, width: int = 46) -> list[str]:
+    """`text` in at most `lines` lines of at most `width` characters, broken after
+    commas; what does not fit is counted ("and 3 more")."""
+    words = text.split(", ")
+    out = [words[0]]
+    for k, word in enumerate(words[1:], start=1):
+        if len(out[-1]) + 2 + len(word) <= width:
+            out[-1] += ", " + word
+        elif len(out) < lines:
+            out[-1] += ","
+            out.append(word)
+        else:
+            return out[:-1] + [_with_more(out[-1], len(words) - k, width)]
+    return out
+
+
+def _with_more(line: str, more: int, width: int) -> str:
+    """`line` ending with "and N more" within `width` characters, dropping its last items."""
+    while len(line) + len(f" and {more} more") > width and ", " in line:
+        line, more = line.rsplit(", ", 1)[0], more + 1
+    return f"{line} and {more} more"
 
 
 def describe(view: dict) -> str:

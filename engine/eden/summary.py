@@ -16,8 +16,7 @@ CULTIVATION_TEXT = (
 
 def summary_lines(view: dict, seat: int) -> list[str]:
     me = view["players"][seat]
-    hand = ", ".join(card_label(card) for card in me["hand"]) or "nothing"
-    lines = [f"You play {me['color']} (seat {seat}).", f"Your hand: {hand}"]
+    lines = [f"You play {me['color']} (seat {seat}).", f"Your hand: {hand_words(me['hand'])}"]
     if any(card_words(card) != card for card in me["hand"]):
         lines.append(CULTIVATION_TEXT)
     lines += [f"No play now for {card_label(card)}: {why}." for card, why in me.get("unplayable", {}).items()]
@@ -25,6 +24,14 @@ def summary_lines(view: dict, seat: int) -> list[str]:
     if "bidding" in view:
         lines.append(bid_line(view["bidding"]))
     return lines
+
+
+def hand_words(hand: list[str]) -> str:
+    """The hand by kind: `irrigation cards B1, C3; cultivation card 9 (L tetromino)`."""
+    squares = [card for card in hand if card_words(card) == card]
+    shapes = [card_label(card) for card in hand if card_words(card) != card]
+    parts = [f"irrigation card{'s' if len(squares) > 1 else ''} {', '.join(squares)}"] if squares else []
+    return "; ".join(parts + shapes) or "nothing"
 
 
 def bid_line(bidding: dict) -> str:

@@ -76,7 +76,7 @@ def test_the_eden_decision_email_shows_hand_mana_picture_and_one_bid_line(app, m
     with db() as session:
         message = build_message(compose(session, app.extensions["turnpost"]["settings"], row))
     text = message.get_body(("plain",)).get_content()
-    assert "Your hand: irrigation card E5, cultivation card 2 (I tromino)" in text and "Your mana: 135" in text
+    assert "Your hand: irrigation card E5; cultivation card 2 (I tromino)" in text and "Your mana: 135" in text
     assert "accept the bid: http" in text and "K2" not in text
     # One line for the bid (135 mana, x1 point: up to 135, in steps of 5), not a link per amount.
     assert "Bid N: reply `bid N`, N from 15 to 135 in steps of 5; if the other side accepts you pay N x 1 mana" in text
