@@ -212,12 +212,11 @@ def _key(view: dict) -> str:
         parts.append(f'<text x="{LEFT + 26}" y="{y + 15}" font-size="{KEY_FONT}" fill="{LABEL}">'
                      f'{escape(color)}{you}: {", ".join(facts)}</text>')
     market = [card_with_shape(str(c)) for c in view.get("market", [])]
-    y = top + 4 * KEY_LINE
-    for line in _wrapped("Market: " + (", ".join(market) or "empty"), MARKET_LINES):
+    y = top + len(view.get("players", [])) * KEY_LINE  # packed at the top; the room left stays blank
+    for line in _wrapped("Market: " + (", ".join(market) or "empty"), MARKET_LINES) + [
+            f'Deck: {int(view.get("deck_size", 0))} cards']:
         parts.append(f'<text x="{LEFT}" y="{y + 15}" font-size="{KEY_FONT}" fill="{LABEL}">{escape(line)}</text>')
         y += KEY_LINE
-    parts.append(f'<text x="{LEFT}" y="{top + (4 + MARKET_LINES) * KEY_LINE + 15}" font-size="{KEY_FONT}" '
-                 f'fill="{LABEL}">Deck: {int(view.get("deck_size", 0))} cards</text>')
     return "".join(parts)
 
 

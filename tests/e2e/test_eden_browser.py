@@ -21,6 +21,26 @@ def send_if_staged(page):
     page.wait_for_selector("text=Move made.")
 
 
+SMALL_TEXT = """(within) => {
+  // Every visible element with text of its own whose letters show under 12 px (an SVG's
+  // letters scaled as the drawing is), as "tag: text (size)".
+  const small = [];
+  for (const element of document.querySelectorAll(within)) {
+    if (!element.getClientRects().length) continue;
+    const own = [...element.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim()).length;
+    if (!own) continue;
+    let size = parseFloat(getComputedStyle(element).fontSize);
+    const svg = element.closest("svg");
+    if (svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
+      size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    }
+    if (size < 12) small.push(`${element.tagName}: ${element.textContent.trim().slice(0, 30)} (${size.toFixed(1)})`);
+  }
+  return small;
+}"""
+EDEN_PARTS = ".board svg text, #decision *, .eden-unplayable *, .eden-card-texts *, .hand-cards *"
+
+
 def bid_with_the_control(page, amount: int, points: int):
     page.fill("#eden-bid-amount", str(amount))
     assert page.inner_text("#eden-bid-cost") == f"{amount} x {points} = {amount * points}"
@@ -83,8 +103,13 @@ def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, s
     assert "pays you 10 x 1 = 10 mana and takes C4" in decision
     assert bob.get_attribute("#eden-bid-amount", "min") == "15"
     screenshot(bob, "bidding")
+    assert bob.evaluate(SMALL_TEXT, EDEN_PARTS) == []
     bob.set_viewport_size({"width": 375, "height": 800})
     screenshot(bob, "bidding-375")
+    assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert bob.evaluate(SMALL_TEXT, ".board svg text") == []  # the drawing's letters stay readable on a phone
+    assert bob.locator("svg [data-square=A1] rect").first.bounding_box()["width"] >= 32
+    bob.set_viewport_size({"width": 1280, "height": 900})
     bid_with_the_control(bob, 20, 1)
     ann.goto(game_url)
     assert "pays you 20 x 1 = 20 mana and takes B4" in ann.inner_text("#decision")

@@ -67,3 +67,15 @@ def test_the_email_picture_painted_from_pieces_equals_the_whole_drawing(seat):
     assert max(high for _, high in ImageChops.difference(whole, layered).getextrema()) <= 1
     png = Image.open(io.BytesIO(pictures.board_png("eden", view)))
     assert png.size == (drawing.WIDTH, drawing.HEIGHT) and png.mode == "P"
+
+
+def test_the_key_stays_readable_at_a_phones_width_and_counts_what_the_market_cannot_show():
+    market = ["K4", "K9", "K13", "K1", "K5", "K2", "K17", "K10", "K11"]
+    view = GAME.view(position({}, market=market, players=4), 0)
+    root = ET.fromstring(drawing.board_svg(view))
+    texts = [(t.text, float(t.get("font-size"))) for t in root.iter(f"{SVG}text")]
+    assert min(size for _, size in texts) * 0.7 >= 12  # a phone shows the drawing at about 0.7
+    lines = [text for text, _ in texts if text.startswith(("Market", "card", "Deck"))]
+    assert lines[0] == "Market: card 4 (I tetromino)," and lines[-1] == f"Deck: {view['deck_size']} cards"
+    assert lines[-2].endswith("and 5 more") and all(len(line) <= 46 for line in lines)
+    assert len(lines) == 1 + drawing.MARKET_LINES
