@@ -40,5 +40,5 @@ def bid_line(bidding: dict) -> str:
     if highest < lowest:
         return (f"You cannot bid now (the lowest bid, {lowest} x {points} = {lowest * points} mana, is beyond your "
                 "mana, or your supply lacks the tiles to take the other side's): accept, or decline if you may.")
-    return (f"Bid N: reply `bid N`, N from {lowest} to {highest} in steps of {step}; if the other side accepts "
+    return (f"Bid N: reply \"bid N\", N from {lowest} to {highest} in steps of {step}; if the other side accepts "
             f"you pay N x {points} mana ({lowest} x {points} = {lowest * points}).")

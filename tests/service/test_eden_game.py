@@ -79,7 +79,7 @@ def test_the_eden_decision_email_shows_hand_mana_picture_and_one_bid_line(app, m
     assert "Your hand: irrigation card E5; cultivation card 2 (I tromino)" in text and "Your mana: 135" in text
     assert "accept the bid: http" in text and "K2" not in text
     # One line for the bid (135 mana, x1 point: up to 135, in steps of 5), not a link per amount.
-    assert "Bid N: reply `bid N`, N from 15 to 135 in steps of 5; if the other side accepts you pay N x 1 mana" in text
+    assert 'Bid N: reply "bid N", N from 15 to 135 in steps of 5; if the other side accepts you pay N x 1 mana' in text
     assert "bid 15 mana per point" not in text and "bid 20 mana per point" not in text
     assert "pays you 10 x 1 = 10 mana and takes C4" in text
     pictures = [p for p in message.walk() if p.get_content_type() == "image/png"]
