@@ -148,9 +148,9 @@ class Eden(BaseGame):
         data["seat"] = seat
         data["pending"] = {str(s): kind for s, kind in self.pending(state).items()}
         owed = self.pending(state).get(seat) if seat is not None else None
-        if owed == "action":  # the seat's own hand: why a card of it has no play now
+        if seat is not None and owed == "action":  # the seat's own hand: why a card of it has no play now
             data["players"][seat]["unplayable"] = moves.card_refusals(state, seat)
-        if owed in ("acquire", "bid") and state.acquisition["defend"]:
+        if seat is not None and owed in ("acquire", "bid") and state.acquisition["defend"]:
             data["bidding"] = bidding(state, seat)
         data["provisional_data"] = PROVISIONAL
         return data
