@@ -33,9 +33,14 @@ BOARD = SIZE * CELL
 KEY_FONT = 18  # read at 12 px when a phone shows the picture at 0.7 of its size
 KEY_LINE = 26
 MARKET_LINES = 3
-KEY = 14 + (4 + MARKET_LINES + 1) * KEY_LINE  # four players, the market and the deck below the board
+KEY_PAD = 14
 WIDTH = LEFT + BOARD + 16
-HEIGHT = TOP + BOARD + KEY
+HEIGHT = TOP + BOARD + KEY_PAD + (4 + MARKET_LINES + 1) * KEY_LINE + 8  # the most: four players, a full market
+
+
+def _height(view: dict) -> int:
+    """The drawing's height: the garden and a key of as many lines as it has."""
+    return TOP + BOARD + KEY_PAD + (len(view.get("players", [])) + len(_market_lines(view)) + 1) * KEY_LINE + 8
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 PAPER = "#f4efe1"
 DESERT = "#e3cf9e"
@@ -58,15 +63,16 @@ def board_svg(view: dict, *, highlight=None) -> str:
     cells = _cells(view)
     roles = _acquisition_roles(view)
     marked = {_square_name(name) for name in highlight or ()}
+    height = _height(view)
     squares = [_square(i, cells[i], roles.get(i), i in marked) for i in range(SIZE * SIZE)]
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="eden-title eden-desc" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">',
+        f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}">',
         f'<title id="eden-title">Eden board, round {round_of_view(view) or 1}</title>',
         f'<desc id="eden-desc">{escape(describe(view))}</desc>',
         f"<style>{STYLE}</style>",
         f'<g font-family="{FONT}">',
-        _background_shapes(),
+        _background_shapes(height),
         *squares,
         _key(view),
         "</g>",
@@ -84,20 +90,22 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
         if cell is not None or i in roles:
             x, y = _origin(i)
             pieces.append(piece(x, y, CELL, CELL, _tile_shapes(cell, roles.get(i)), FONT))
-    pieces.append(piece(0, TOP + BOARD, WIDTH, KEY, f'<g transform="translate(0 {-(TOP + BOARD)})">{_key(view)}</g>',
+    height = _height(view)
+    pieces.append(piece(0, TOP + BOARD, WIDTH, height - TOP - BOARD,
+                        f'<g transform="translate(0 {-(TOP + BOARD)})">{_key(view)}</g>',
                         FONT))
-    return _background(), pieces
+    return _background(height), pieces
 
 
-@lru_cache(maxsize=1)
-def _background() -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" font-family="{FONT}">'
-            f"{_background_shapes()}</svg>")
+@lru_cache(maxsize=8)
+def _background(height: int) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" font-family="{FONT}">'
+            f"{_background_shapes(height)}</svg>")
 
 
-@lru_cache(maxsize=1)
-def _background_shapes() -> str:
-    parts = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
+@lru_cache(maxsize=8)
+def _background_shapes(height: int) -> str:
+    parts = [f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>',
              f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="{DESERT}" stroke="{LINE}" '
              'stroke-width="2"/>']
     for k in range(SIZE):
@@ -197,7 +205,7 @@ def _key(view: dict) -> str:
     and the deck, in letters large enough to read when the picture is shrunk to a phone's
     width (KEY_FONT x 0.7)."""
     seat = view.get("seat")
-    top = TOP + BOARD + 14
+    top = TOP + BOARD + KEY_PAD
     parts = []
     for other, player in enumerate(view.get("players", [])):
         color = player.get("color", COLORS[other])
@@ -211,13 +219,17 @@ def _key(view: dict) -> str:
         parts.append(f'<rect x="{LEFT}" y="{y}" width="18" height="18" rx="3" fill="{FILLS.get(color, "#888")}"/>')
         parts.append(f'<text x="{LEFT + 26}" y="{y + 15}" font-size="{KEY_FONT}" fill="{LABEL}">'
                      f'{escape(color)}{you}: {", ".join(facts)}</text>')
-    market = [card_with_shape(str(c)) for c in view.get("market", [])]
-    y = top + len(view.get("players", [])) * KEY_LINE  # packed at the top; the room left stays blank
-    for line in _wrapped("Market: " + (", ".join(market) or "empty"), MARKET_LINES) + [
+    y = top + len(view.get("players", [])) * KEY_LINE
+    for line in _market_lines(view) + [
             f'Deck: {int(view.get("deck_size", 0))} cards']:
         parts.append(f'<text x="{LEFT}" y="{y + 15}" font-size="{KEY_FONT}" fill="{LABEL}">{escape(line)}</text>')
         y += KEY_LINE
     return "".join(parts)
+
+
+def _market_lines(view: dict) -> list[str]:
+    market = [card_with_shape(str(c)) for c in view.get("market", [])]
+    return _wrapped("Market: " + (", ".join(market) or "empty"), MARKET_LINES)
 
 
 def _wrapped(text: str, lines: int, width: int = 46) -> list[str]:

@@ -14,10 +14,16 @@ def play_typed_or_clicked(page):
     page.wait_for_selector("text=Move made.")
 
 
-def send_if_staged(page):
-    """A choice is staged with Send and Undo where the page stages choices; else it was sent."""
-    if page.locator("#staged button[type=submit]").is_visible():
-        page.click("#staged button[type=submit]")
+def click_and_send(page, selector: str):
+    """Click a choice or the bid control's button: where the page stages moves (Send and
+    Undo), the move waits, staged, for Send; else the click posts it."""
+    staging = page.evaluate("typeof window.turnpostStage === 'function'")
+    if staging:
+        page.click(selector)
+        assert page.locator("#staged").is_visible()
+        selector = "#move-form button.send"
+    with page.expect_navigation():
+        page.click(selector)
     page.wait_for_selector("text=Move made.")
 
 
@@ -44,8 +50,7 @@ EDEN_PARTS = ".board svg text, #decision *, .eden-unplayable *, .eden-card-texts
 def bid_with_the_control(page, amount: int, points: int):
     page.fill("#eden-bid-amount", str(amount))
     assert page.inner_text("#eden-bid-cost") == f"{amount} x {points} = {amount * points}"
-    page.click("#eden-bid-button")
-    send_if_staged(page)
+    click_and_send(page, "#eden-bid-button")
 
 
 def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, screenshot):
@@ -113,8 +118,7 @@ def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, s
     bid_with_the_control(bob, 20, 1)
     ann.goto(game_url)
     assert "pays you 20 x 1 = 20 mana and takes B4" in ann.inner_text("#decision")
-    ann.click("button:has-text('accept the bid')")
-    send_if_staged(ann)
+    click_and_send(ann, "button:has-text('accept the bid')")
     screenshot(ann, "accepted")
     assert ann.get_attribute("svg [data-square=B4]", "data-color") == "yellow"
     assert "Your mana: 120" in ann.inner_text("aside")

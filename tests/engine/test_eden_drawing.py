@@ -66,7 +66,8 @@ def test_the_email_picture_painted_from_pieces_equals_the_whole_drawing(seat):
     layered = image_pixels(pictures.board_image("eden", view))
     assert max(high for _, high in ImageChops.difference(whole, layered).getextrema()) <= 1
     png = Image.open(io.BytesIO(pictures.board_png("eden", view)))
-    assert png.size == (drawing.WIDTH, drawing.HEIGHT) and png.mode == "P"
+    drawn = ET.fromstring(drawing.board_svg(view))
+    assert png.size == (drawing.WIDTH, int(drawn.get("height"))) and png.mode == "P"
 
 
 def test_the_key_stays_readable_at_a_phones_width_and_counts_what_the_market_cannot_show():
@@ -79,3 +80,11 @@ def test_the_key_stays_readable_at_a_phones_width_and_counts_what_the_market_can
     assert lines[0] == "Market: card 4 (I tetromino)," and lines[-1] == f"Deck: {view['deck_size']} cards"
     assert lines[-2].endswith("and 5 more") and all(len(line) <= 46 for line in lines)
     assert len(lines) == 1 + drawing.MARKET_LINES
+
+
+def test_the_drawing_is_as_tall_as_its_key_needs():
+    two = ET.fromstring(drawing.board_svg(GAME.view(position({}, players=2), 0)))
+    market = ["K4", "K9", "K13", "K1", "K5", "K2", "K17", "K10", "K11"]
+    four = ET.fromstring(drawing.board_svg(GAME.view(position({}, players=4, market=market), 0)))
+    assert int(two.get("height")) == drawing.HEIGHT - 4 * drawing.KEY_LINE  # two players fewer, one market line
+    assert int(four.get("height")) == drawing.HEIGHT
