@@ -148,3 +148,16 @@ def test_default_moves_are_the_least_committal():
     s, _ = GAME.apply(s, 0, {"type": "contest", "square": "C4"})
     s, _ = GAME.apply(s, 0, {"type": "bid", "amount": 10})
     assert GAME.default_move(s, 1) == {"type": "accept"} and GAME.default_move(s, 0) is None
+
+
+@pytest.mark.parametrize("text,words", [
+    ("sell K2", "you hold no cultivation card 2 to sell"),
+    ("buy K2", "card 2 is not in the market; market: card 4 (I tetromino)"),
+    ("buy K4", "card 4 costs 50 mana and you have 10"),
+    ("cultivate K2 A1 B1 C1", "you hold no cultivation card 2"),
+])
+def test_refusals_name_a_card_as_players_write_it(text, words):
+    s = position({"A1": "r1", "B1": "r1"}, hands={0: ["K1"]}, market=["K4"], mana={0: 10})
+    with pytest.raises(engine.IllegalMove) as error:
+        GAME.apply(s, 0, GAME.parse_move(text))
+    assert error.value.message == words
