@@ -131,6 +131,7 @@ def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, s
     ann.goto(game_url)
     assert "No play now for irrigation card A1: A1 already holds a tile" in ann.inner_text(".eden-unplayable")
     assert ann.is_disabled(".tool[data-card=A1]")
+    screenshot(ann, "hand-notes")
     ann.click(".tool[data-card=K3]")
     seen = set()
     for _ in range(4):
