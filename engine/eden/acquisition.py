@@ -124,6 +124,14 @@ def bid_range(s: State, seat: int) -> tuple[int, int]:
     return lowest, most - most % BID_STEP
 
 
+def bidding(s: State, seat: int) -> dict:
+    """The bids open to `seat` now, for its own view: the lowest and highest amount
+    (highest < lowest when it may only accept), the step, and the fertility points each
+    mana of the bid is multiplied by (what the seat pays if the other side accepts)."""
+    lowest, highest = bid_range(s, seat)
+    return {"lowest": lowest, "highest": highest, "step": BID_STEP, "points": multiplier(s, s.acquisition, seat)}
+
+
 def bid(s: State, seat: int, amount, events: list) -> None:
     a = s.acquisition
     if not a["defend"]:

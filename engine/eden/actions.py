@@ -20,8 +20,14 @@ from engine.eden.board import (
     is_cultivation,
     tile_kind,
 )
+from engine.eden.notation import card_with_shape, card_words
 from engine.eden.state import State
 from engine.eden.turn import check_winner
+
+
+def _words(card: int) -> str:
+    """A card in an error, as players write it (`card 3`), never its id."""
+    return card_words(CARD_NAMES[card]) if 0 <= card < len(CARD_NAMES) else str(card)
 
 
 def irrigation_refusal(s: State, seat: int, square: int) -> str | None:
@@ -69,9 +75,9 @@ def contestable(s: State, seat: int, square: int) -> list[int]:
 
 def cultivation_refusal(s: State, seat: int, card: int, squares: tuple[int, ...]) -> str | None:
     """Why `card` cannot cultivate `squares` now, or None."""
-    name = CARD_NAMES[card] if 0 <= card < len(CARD_NAMES) else str(card)
+    name = _words(card)
     if not is_cultivation(card) or card not in s.hands[seat]:
-        return f"you hold no cultivation card {name}"
+        return f"you hold no cultivation {name}" if is_cultivation(card) else f"{name} is no cultivation card"
     if s.played:
         return "a card was played this turn already: a cultivation card must be the turn's only card"
     if frozenset(squares) not in PLACEMENT_SETS[card - SQUARES] or len(set(squares)) != len(squares):
@@ -116,7 +122,7 @@ def cultivate(s: State, seat: int, card: int, squares: tuple[int, ...], events: 
 
 def sell(s: State, seat: int, card: int, events: list) -> None:
     if not is_cultivation(card) or card not in s.hands[seat]:
-        raise IllegalMove(f"you hold no cultivation card {CARD_NAMES[card]} to sell", code="bad_sale")
+        raise IllegalMove(f"you hold no cultivation {_words(card)} to sell", code="bad_sale")
     price = SQUARE_PRICE * cultivation_size(card)
     s.hands[seat].remove(card)
     s.market.append(card)
@@ -130,11 +136,11 @@ def buy_price(card: int) -> int:
 
 def buy(s: State, seat: int, card: int, events: list) -> None:
     if card not in s.market:
-        offered = ", ".join(CARD_NAMES[c] for c in s.market) or "none"
-        raise IllegalMove(f"{CARD_NAMES[card]} is not in the market; market: {offered}", code="bad_purchase")
+        offered = ", ".join(card_with_shape(CARD_NAMES[c]) for c in s.market) or "none"
+        raise IllegalMove(f"{_words(card)} is not in the market; market: {offered}", code="bad_purchase")
     price = buy_price(card)
     if s.mana[seat] < price:
-        raise IllegalMove(f"{CARD_NAMES[card]} costs {price} mana and you have {s.mana[seat]}", code="bad_purchase")
+        raise IllegalMove(f"{_words(card)} costs {price} mana and you have {s.mana[seat]}", code="bad_purchase")
     s.market.remove(card)
     s.hands[seat] = sorted(s.hands[seat] + [card])
     s.mana[seat] -= price

@@ -41,6 +41,7 @@ DATA = _load()
 PROVISIONAL = bool(DATA.get("provisional"))
 CULTIVATION_NAMES = tuple(card["name"] for card in DATA["cultivation_cards"])
 CARD_NAMES = SQUARE_NAMES + CULTIVATION_NAMES  # irrigation card i is square i
+CARD_ID_BY_NUMBER = {str(k + 1): name for k, name in enumerate(CULTIVATION_NAMES)}  # "9" -> the ninth card
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 POINTS = (0,) + tuple(DATA["levels"][str(k)]["white"] + DATA["levels"][str(k)]["red"] for k in range(1, 5))
 RED_DOTS = (0,) + tuple(DATA["levels"][str(k)]["red"] for k in range(1, 5))
@@ -104,3 +105,9 @@ NEIGHBOURS = tuple(_neighbours(i) for i in range(SQUARES))
 
 def cultivation_size(card: int) -> int:
     return CARD_SQUARES[card - SQUARES]
+
+
+def card_number(name: str) -> int:
+    """A cultivation card's number as players say it ("card 9"): its place in the data
+    file. Its id (`K9`) reads like a square, so players never see it."""
+    return CULTIVATION_NAMES.index(name) + 1

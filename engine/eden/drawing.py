@@ -11,15 +11,36 @@ from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from engine.core import round_of_view
-from engine.eden.board import COLOR_LETTERS, COLORS, POINTS, RED_DOTS, SHAPE_CELLS, SHAPE_NAMES, SIZE, SQUARE_INDEX
+from engine.eden.board import (
+    BUY_FEE,
+    COLOR_LETTERS,
+    COLORS,
+    CULTIVATION_COST,
+    POINTS,
+    RED_DOTS,
+    SHAPE_CELLS,
+    SHAPE_NAMES,
+    SIZE,
+    SQUARE_INDEX,
+    SQUARE_PRICE,
+)
+from engine.eden.notation import card_with_shape, card_words
 from engine.picture_pieces import piece
 
 CELL = 64
 LEFT, TOP = 32, 32  # room for the row numbers and column letters
 BOARD = SIZE * CELL
-KEY = 112  # the players and the market below the board
+KEY_FONT = 18  # read at 12 px when a phone shows the picture at 0.7 of its size
+KEY_LINE = 26
+MARKET_LINES = 3
+KEY_PAD = 14
 WIDTH = LEFT + BOARD + 16
-HEIGHT = TOP + BOARD + KEY
+HEIGHT = TOP + BOARD + KEY_PAD + (4 + MARKET_LINES + 1) * KEY_LINE + 8  # the most: four players, a full market
+
+
+def _height(view: dict) -> int:
+    """The drawing's height: the garden and a key of as many lines as it has."""
+    return TOP + BOARD + KEY_PAD + (len(view.get("players", [])) + len(_market_lines(view)) + 1) * KEY_LINE + 8
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 PAPER = "#f4efe1"
 DESERT = "#e3cf9e"
@@ -42,15 +63,16 @@ def board_svg(view: dict, *, highlight=None) -> str:
     cells = _cells(view)
     roles = _acquisition_roles(view)
     marked = {_square_name(name) for name in highlight or ()}
+    height = _height(view)
     squares = [_square(i, cells[i], roles.get(i), i in marked) for i in range(SIZE * SIZE)]
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="eden-title eden-desc" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">',
+        f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}">',
         f'<title id="eden-title">Eden board, round {round_of_view(view) or 1}</title>',
         f'<desc id="eden-desc">{escape(describe(view))}</desc>',
         f"<style>{STYLE}</style>",
         f'<g font-family="{FONT}">',
-        _background_shapes(),
+        _background_shapes(height),
         *squares,
         _key(view),
         "</g>",
@@ -68,27 +90,29 @@ def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
         if cell is not None or i in roles:
             x, y = _origin(i)
             pieces.append(piece(x, y, CELL, CELL, _tile_shapes(cell, roles.get(i)), FONT))
-    pieces.append(piece(0, TOP + BOARD, WIDTH, KEY, f'<g transform="translate(0 {-(TOP + BOARD)})">{_key(view)}</g>',
+    height = _height(view)
+    pieces.append(piece(0, TOP + BOARD, WIDTH, height - TOP - BOARD,
+                        f'<g transform="translate(0 {-(TOP + BOARD)})">{_key(view)}</g>',
                         FONT))
-    return _background(), pieces
+    return _background(height), pieces
 
 
-@lru_cache(maxsize=1)
-def _background() -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" font-family="{FONT}">'
-            f"{_background_shapes()}</svg>")
+@lru_cache(maxsize=8)
+def _background(height: int) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" font-family="{FONT}">'
+            f"{_background_shapes(height)}</svg>")
 
 
-@lru_cache(maxsize=1)
-def _background_shapes() -> str:
-    parts = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
+@lru_cache(maxsize=8)
+def _background_shapes(height: int) -> str:
+    parts = [f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>',
              f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="{DESERT}" stroke="{LINE}" '
              'stroke-width="2"/>']
     for k in range(SIZE):
         parts.append(f'<text x="{LEFT + k * CELL + CELL // 2}" y="{TOP - 10}" text-anchor="middle" '
-                     f'font-size="16" fill="{LABEL}">{"ABCDEFG"[k]}</text>')
+                     f'font-size="18" fill="{LABEL}">{"ABCDEFG"[k]}</text>')
         parts.append(f'<text x="{LEFT // 2}" y="{TOP + k * CELL + CELL // 2 + 6}" text-anchor="middle" '
-                     f'font-size="16" fill="{LABEL}">{k + 1}</text>')
+                     f'font-size="18" fill="{LABEL}">{k + 1}</text>')
     for k in range(1, SIZE):
         parts.append(f'<path d="M{LEFT + k * CELL} {TOP}v{BOARD}M{LEFT} {TOP + k * CELL}h{BOARD}" stroke="{LINE}"/>')
     return "".join(parts)
@@ -158,8 +182,8 @@ def _tile_shapes(cell, role: str | None) -> str:
         fill, ink = FILLS[color], INK[color]
         parts.append(f'<rect x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}" '
                      'stroke="#3b2f1a" stroke-width="1.5"/>')
-        parts.append(f'<text x="10" y="22" font-size="13" font-weight="bold" fill="{ink}">{color[0].upper()}</text>')
-        parts.append(f'<text x="{CELL - 10}" y="22" text-anchor="end" font-size="15" font-weight="bold" '
+        parts.append(f'<text x="9" y="24" font-size="18" font-weight="bold" fill="{ink}">{color[0].upper()}</text>')
+        parts.append(f'<text x="{CELL - 9}" y="24" text-anchor="end" font-size="18" font-weight="bold" '
                      f'fill="{ink}">{level}</text>')
         dots = POINTS[level]
         reds = RED_DOTS[level]
@@ -170,34 +194,65 @@ def _tile_shapes(cell, role: str | None) -> str:
     if role:
         parts.append(f'<rect x="2" y="2" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="#e8730c" '
                      'stroke-width="3" stroke-dasharray="6 3"/>')
-        parts.append(f'<circle cx="{CELL // 2}" cy="{CELL // 2 - 4}" r="9" fill="#e8730c"/>'
-                     f'<text x="{CELL // 2}" y="{CELL // 2 + 1}" text-anchor="middle" font-size="12" '
+        parts.append(f'<circle cx="{CELL // 2}" cy="{CELL // 2 - 4}" r="12" fill="#e8730c"/>'
+                     f'<text x="{CELL // 2}" y="{CELL // 2 + 2}" text-anchor="middle" font-size="17" '
                      f'font-weight="bold" fill="#ffffff">{role}</text>')
     return "".join(parts)
 
 
 def _key(view: dict) -> str:
+    """The players (one line each: points, cards, and the reader's own mana), the market
+    and the deck, in letters large enough to read when the picture is shrunk to a phone's
+    width (KEY_FONT x 0.7)."""
     seat = view.get("seat")
-    top = TOP + BOARD + 10
+    top = TOP + BOARD + KEY_PAD
     parts = []
     for other, player in enumerate(view.get("players", [])):
         color = player.get("color", COLORS[other])
-        x = LEFT + other * (BOARD // 4)
-        hand = len(player["hand"]) if "hand" in player else player.get("hand_size", 0)
-        you = " (you)" if other == seat else ""
-        parts.append(f'<rect x="{x}" y="{top}" width="16" height="16" rx="3" fill="{FILLS.get(color, "#888")}"/>')
-        parts.append(f'<text x="{x + 22}" y="{top + 13}" font-size="13" fill="{LABEL}">{escape(color)}{you}</text>')
-        parts.append(f'<text x="{x}" y="{top + 32}" font-size="12" fill="{LABEL}">'
-                     f'{int(player.get("points", 0))} pts, {int(hand)} card{"" if int(hand) == 1 else "s"}</text>')
+        y = top + other * KEY_LINE
+        hand = int(len(player["hand"]) if "hand" in player else player.get("hand_size", 0))
+        points = int(player.get("points", 0))
+        facts = [f'{points} pt{"" if points == 1 else "s"}', f'{hand} card{"" if hand == 1 else "s"}']
         if "mana" in player:
-            parts.append(f'<text x="{x}" y="{top + 48}" font-size="12" '
-                         f'fill="{LABEL}">{int(player["mana"])} mana</text>')
-    market = ", ".join(escape(card_label(str(c))) for c in view.get("market", [])) or "empty"
-    parts.append(f'<text x="{LEFT}" y="{top + 72}" font-size="13" fill="{LABEL}">Market: {market}</text>')
-    parts.append(f'<text x="{LEFT}" y="{top + 92}" font-size="12" fill="{LABEL}">'
-                 f'Deck: {int(view.get("deck_size", 0))} cards'
-                 f'{" · printed data provisional" if view.get("provisional_data") else ""}</text>')
+            facts.append(f'{int(player["mana"])} mana')
+        you = " (you)" if other == seat else ""
+        parts.append(f'<rect x="{LEFT}" y="{y}" width="18" height="18" rx="3" fill="{FILLS.get(color, "#888")}"/>')
+        parts.append(f'<text x="{LEFT + 26}" y="{y + 15}" font-size="{KEY_FONT}" fill="{LABEL}">'
+                     f'{escape(color)}{you}: {", ".join(facts)}</text>')
+    y = top + len(view.get("players", [])) * KEY_LINE
+    for line in _market_lines(view) + [
+            f'Deck: {int(view.get("deck_size", 0))} cards']:
+        parts.append(f'<text x="{LEFT}" y="{y + 15}" font-size="{KEY_FONT}" fill="{LABEL}">{escape(line)}</text>')
+        y += KEY_LINE
     return "".join(parts)
+
+
+def _market_lines(view: dict) -> list[str]:
+    market = [card_with_shape(str(c)) for c in view.get("market", [])]
+    return _wrapped("Market: " + (", ".join(market) or "empty"), MARKET_LINES)
+
+
+def _wrapped(text: str, lines: int, width: int = 46) -> list[str]:
+    """`text` in at most `lines` lines of at most `width` characters, broken after
+    commas; what does not fit is counted ("and 3 more")."""
+    words = text.split(", ")
+    out = [words[0]]
+    for k, word in enumerate(words[1:], start=1):
+        if len(out[-1]) + 2 + len(word) <= width:
+            out[-1] += ", " + word
+        elif len(out) < lines:
+            out[-1] += ","
+            out.append(word)
+        else:
+            return out[:-1] + [_with_more(out[-1], len(words) - k, width)]
+    return out
+
+
+def _with_more(line: str, more: int, width: int) -> str:
+    """`line` ending with "and N more" within `width` characters, dropping its last items."""
+    while len(line) + len(f" and {more} more") > width and ", " in line:
+        line, more = line.rsplit(", ", 1)[0], more + 1
+    return f"{line} and {more} more"
 
 
 def describe(view: dict) -> str:
@@ -241,9 +296,24 @@ def board_text(view: dict) -> str:
 
 
 def card_label(card: str) -> str:
-    """A card as players name it: a cultivation card with its shape (`K3 (L tromino)`),
-    an irrigation card by its square."""
-    return f"{card} ({SHAPE_NAMES[card]})" if card in SHAPE_NAMES else card
+    """A card as players name it: a cultivation card by its number and shape
+    (`cultivation card 3 (L tromino)`), an irrigation card by its square
+    (`irrigation card B4`). A card's id (`K3`) reads like a square, so it is never shown."""
+    if card in SHAPE_NAMES:
+        return f"cultivation {card_words(card)} ({SHAPE_NAMES[card]})"
+    return f"irrigation card {card}" if card in SQUARE_INDEX else card
+
+
+def card_text(card: str) -> str:
+    """What a card does, in a sentence: for the card's tooltip on the page."""
+    if card in SHAPE_NAMES:
+        size = len(SHAPE_CELLS[card])
+        return (f"{card_label(card)}: lay its {size} squares (turned any way, not mirrored) on {size} of your "
+                f"tiles; the lowest of them rise one level, {CULTIVATION_COST} mana each. The bank pays "
+                f"{SQUARE_PRICE * size} mana for it; the market sells it for {BUY_FEE + SQUARE_PRICE * size}.")
+    if card in SQUARE_INDEX:
+        return f"{card_label(card)}: put a level-1 tile of your colour on {card} while it is empty."
+    return card
 
 
 def card_svg(card: str, cell: int = 14) -> str | None:
@@ -256,7 +326,7 @@ def card_svg(card: str, cell: int = 14) -> str | None:
     squares = "".join(f'<rect x="{x * cell + 1}" y="{y * cell + 1}" width="{cell - 2}" height="{cell - 2}" rx="2" '
                       f'fill="{DESERT}" stroke="{LABEL}" stroke-width="1.5"/>' for x, y in cells)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width * cell}" height="{height * cell}" '
-            f'viewBox="0 0 {width * cell} {height * cell}"><title>{escape(card_label(card))}</title>{squares}</svg>')
+            f'viewBox="0 0 {width * cell} {height * cell}"><title>{escape(card_text(card))}</title>{squares}</svg>')
 
 
-__all__ = ["board_svg", "board_text", "picture_layers", "describe", "card_label", "card_svg"]
+__all__ = ["board_svg", "board_text", "picture_layers", "describe", "card_label", "card_text", "card_svg"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core import BaseGame, EngineError, IllegalMove
 from engine.eden import acquisition, actions, drawing, moves, narration, notation, state
-from engine.eden.acquisition import decider
+from engine.eden.acquisition import bidding, decider
 from engine.eden.board import CARD_INDEX, CULTIVATION_NAMES, PROVISIONAL, SQUARE_INDEX, SQUARES
 from engine.eden.state import State
 from engine.eden.state import to_json as state_to_json
@@ -121,18 +121,18 @@ class Eden(BaseGame):
         return {"action": {"type": "pass"}, "acquire": {"type": "decline"}, "bid": {"type": "accept"}}.get(kind)
 
     def link_moves(self, state: State, seat: int) -> list[dict]:
-        """The few moves offered as links or buttons: for a bid, accept or raise by 5
-        or 10; for an acquisition, the tiles to contest or add, giving up the tiles
-        contested, the two lowest openings, or decline; for an action, selling, buying and passing (cards are
-        played on the board). The rest is typed or sent by reply."""
+        """The few moves offered as links or buttons: for a bid, accept; for an
+        acquisition, the tiles to contest or add, giving up the tiles contested, or
+        decline; for an action, selling, buying and passing (cards are played on the
+        board). A bid is one amount, typed in the page's bid control or a reply (the
+        view's `bidding` gives its range); the rest is typed or sent by reply."""
         legal = self.legal_moves(state, seat)
         kind = self.pending(state).get(seat)
-        bids = [m for m in legal if m["type"] == "bid"][:2]
         if kind == "bid":
-            return [{"type": "accept"}, *bids]
+            return [{"type": "accept"}]
         if kind == "acquire":
             choices = [m for m in legal if m["type"] in ("contest", "uncontest", "attack_with")]
-            return choices + bids + [{"type": "decline"}]
+            return choices + [{"type": "decline"}]
         return [{"type": "pass"}, *(m for m in legal if m["type"] in ("sell", "buy"))]
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -147,6 +147,11 @@ class Eden(BaseGame):
                 del player["mana"]
         data["seat"] = seat
         data["pending"] = {str(s): kind for s, kind in self.pending(state).items()}
+        owed = self.pending(state).get(seat) if seat is not None else None
+        if seat is not None and owed == "action":  # the seat's own hand: why a card of it has no play now
+            data["players"][seat]["unplayable"] = moves.card_refusals(state, seat)
+        if seat is not None and owed in ("acquire", "bid") and state.acquisition["defend"]:
+            data["bidding"] = bidding(state, seat)
         data["provisional_data"] = PROVISIONAL
         return data
 

@@ -63,3 +63,30 @@ def bid_moves(s: State, seat: int) -> list[dict]:
     """Accept or raise; the attacker, in his own action step, may also sell (ruling 6)."""
     sales = _sales(s, seat) if seat == s.acquisition["attacker"] else []
     return [{"type": "accept"}, *_bids(s, seat), *sales]
+
+
+def card_refusals(s: State, seat: int) -> dict[str, str]:
+    """Why each card of the seat's hand that has no play now cannot be played, in words,
+    by card id: what the page and the email say beside the hand."""
+    playable = {move.get("card") or move.get("square") for move in card_plays(s, seat)}
+    refusals = {}
+    for card in s.hands[seat]:
+        name = CARD_NAMES[card]
+        if name in playable:
+            continue
+        if not is_cultivation(card):
+            refusals[name] = irrigation_refusal(s, seat, card) or "it has no play now"
+            continue
+        refusals[name] = _cultivation_refusal(s, seat, card)
+    return refusals
+
+
+def _cultivation_refusal(s: State, seat: int, card: int) -> str:
+    """Why no placement of a cultivation card is open: that its tiles nowhere form the
+    shape, or the rule the first placement on them breaks."""
+    own = [squares for squares in PLACEMENTS[card - SQUARES] if all(s.owner[i] == seat for i in squares)]
+    if s.played:
+        return "a card was played this turn already: a cultivation card must be the turn's only card"
+    if not own:
+        return f"your tiles nowhere form its shape ({len(PLACEMENTS[card - SQUARES][0])} squares)"
+    return cultivation_refusal(s, seat, card, own[0]) or "it has no play now"

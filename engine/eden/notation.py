@@ -1,15 +1,26 @@
 """Text notation for moves (email replies) and one-line descriptions.
 
-`irrigate B4`, `cultivate K3 B2 B3 C3`, `sell K3`, `buy K3`, `pass`, `contest C4`,
-`uncontest`, `with B3`, `bid 25`, `accept`, `decline`. Case and spacing do not matter.
+`irrigate B4`, `cultivate card 3 B2 B3 C3`, `sell card 3`, `buy card 3`, `pass`,
+`contest C4`, `uncontest`, `with B3`, `bid 25`, `accept`, `decline`. Case and spacing
+do not matter. A cultivation card is written `card 3` (also `card3` or its id `K3`,
+which the JSON moves carry): players never see the id, which reads like a square.
 """
 from __future__ import annotations
 
 from engine.core import MoveParseError
-from engine.eden.board import CULTIVATION_NAMES, SQUARE_INDEX
+from engine.eden.board import (
+    BUY_FEE,
+    CARD_ID_BY_NUMBER,
+    CULTIVATION_NAMES,
+    SHAPE_CELLS,
+    SHAPE_NAMES,
+    SQUARE_INDEX,
+    SQUARE_PRICE,
+    card_number,
+)
 
 FORMS = (
-    "irrigate SQUARE", "cultivate CARD SQUARE SQUARE...", "sell CARD", "buy CARD", "pass",
+    "irrigate SQUARE", "cultivate card N SQUARE SQUARE...", "sell card N", "buy card N", "pass",
     "contest SQUARE", "with SQUARE", "bid N", "accept", "decline", "uncontest",
 )
 _WORDS = {  # verb -> (move type, argument field, form)
@@ -24,6 +35,7 @@ _WORDS = {  # verb -> (move type, argument field, form)
     "no": ("decline", None, FORMS[9]),
     "uncontest": ("uncontest", None, FORMS[10]),
 }
+_CARDS = "a cultivation card (card 1 to card " + str(len(CULTIVATION_NAMES)) + ")"
 
 
 def parse_move(text: str) -> dict:
@@ -34,12 +46,12 @@ def parse_move(text: str) -> dict:
         raise MoveParseError("empty move; expected one of: " + "; ".join(FORMS))
     verb, args = words[0].lower(), words[1:]
     if verb == "cultivate":
-        if len(args) < 2:
+        card, squares = _take_card(args, text, FORMS[1])
+        if not squares:
             raise MoveParseError(f"could not read {text!r}: expected `{FORMS[1]}`")
-        _check_word("card", args[0], text)
-        for square in args[1:]:
-            _check_word("square", square, text)
-        return {"type": "cultivate", "card": args[0], "squares": args[1:]}
+        for square in squares:
+            _check_square(square, text)
+        return {"type": "cultivate", "card": card, "squares": squares}
     if verb == "bid":
         if len(args) != 1 or not args[0].isdigit():
             raise MoveParseError(f"could not read {text!r}: expected `{FORMS[7]}`")
@@ -47,39 +59,84 @@ def parse_move(text: str) -> dict:
     if verb not in _WORDS:
         raise MoveParseError(f"unknown move {verb!r}; expected one of: " + "; ".join(FORMS))
     kind, field, form = _WORDS[verb]
+    if field == "card":
+        card, rest = _take_card(args, text, form)
+        if rest:
+            raise MoveParseError(f"could not read {text!r}: expected `{form}`")
+        return {"type": kind, "card": card}
     if len(args) != (0 if field is None else 1):
         raise MoveParseError(f"could not read {text!r}: expected `{form}`")
     if field is None:
         return {"type": kind}
-    _check_word(field, args[0], text)
+    _check_square(args[0], text)
     return {"type": kind, field: args[0]}
 
 
-# The words each field may be: a word outside them is a typo, never a move the rules refuse.
-_VOCABULARY = {
-    "square": (frozenset(SQUARE_INDEX), "a square (A1 to G7)"),
-    "card": (frozenset(CULTIVATION_NAMES), "a cultivation card (" + ", ".join(CULTIVATION_NAMES) + ")"),
-}
+def _take_card(args: list[str], text: str, form: str) -> tuple[str, list[str]]:
+    """The card at the start of `args` (`card 3`, `cultivation card 3`, `card3`, `K3`),
+    as its id, and the words after it. A word that is no card is a typo, never a move
+    the rules refuse."""
+    if args[:1] == ["CULTIVATION"]:
+        args = args[1:]
+    if not args:
+        raise MoveParseError(f"could not read {text!r}: expected `{form}`")
+    number: str | None = None
+    if args[0] == "CARD":
+        if len(args) < 2:
+            raise MoveParseError(f"could not read {text!r}: expected `{form}`")
+        word, number, rest = " ".join(args[:2]), args[1], args[2:]
+    else:
+        word, rest = args[0], args[1:]
+        if word.startswith("CARD"):
+            number = word[4:]
+    card = CARD_ID_BY_NUMBER.get(number) if number is not None else (word if word in CULTIVATION_NAMES else None)
+    if card is None:
+        raise MoveParseError(f"could not read {text!r}: {_as_written(word, text)!r} is not {_CARDS}")
+    return card, rest
 
 
-def _check_word(field: str, word: str, text: str) -> None:
-    """MoveParseError when `word` is not one of the words `field` may be."""
-    allowed, what = _VOCABULARY[field]
-    if word not in allowed:
-        raise MoveParseError(f"could not read {text!r}: {word!r} is not {what}")
+def _as_written(word: str, text: str) -> str:
+    """`word` (read in capitals) as the player wrote it in `text`."""
+    start = " ".join(text.split()).upper().find(word)
+    return " ".join(text.split())[start:start + len(word)] if start >= 0 else word
+
+
+def _check_square(word: str, text: str) -> None:
+    """MoveParseError when `word` is not a square of the board."""
+    if word not in SQUARE_INDEX:
+        raise MoveParseError(f"could not read {text!r}: {word!r} is not a square (A1 to G7)")
+
+
+def card_words(card: str) -> str:
+    """A cultivation card as a player types it (`card 3`); anything else as given."""
+    return f"card {card_number(card)}" if card in SHAPE_NAMES else str(card)
 
 
 def format_move(move: dict) -> str:
     """The move in text notation (what a player would type)."""
     kind = move.get("type")
     if kind == "cultivate":
-        return " ".join(["cultivate", str(move["card"]), *map(str, move["squares"])])
+        return " ".join(["cultivate", card_words(move["card"]), *map(str, move["squares"])])
     if kind == "bid":
         return f"bid {move['amount']}"
     for verb, (move_type, field, _) in _WORDS.items():
         if move_type == kind:
-            return verb if field is None else f"{verb} {move[field]}"
+            if field is None:
+                return verb
+            return f"{verb} {card_words(move[field]) if field == 'card' else move[field]}"
     return str(kind)
+
+
+def card_with_shape(card: str) -> str:
+    """A cultivation card as `card 3 (L tromino)`; anything else as given."""
+    return f"{card_words(card)} ({SHAPE_NAMES[card]})" if card in SHAPE_NAMES else str(card)
+
+
+def _price(card: str, buying: bool) -> int:
+    """What the bank pays for a cultivation card, or the market asks (0 for no such card)."""
+    if card not in SHAPE_CELLS:
+        return 0
+    return SQUARE_PRICE * len(SHAPE_CELLS[card]) + (BUY_FEE if buying else 0)
 
 
 def describe(move: dict) -> str:
@@ -88,11 +145,13 @@ def describe(move: dict) -> str:
     if kind == "irrigate":
         return f"irrigate {move['square']}"
     if kind == "cultivate":
-        return f"cultivate {', '.join(map(str, move['squares']))} with {move['card']}"
+        return f"cultivate {', '.join(map(str, move['squares']))} with {card_with_shape(move['card'])}"
     if kind == "sell":
-        return f"sell {move['card']} to the bank"
+        price = _price(move["card"], False)
+        return f"sell {card_with_shape(move['card'])} to the bank{f' for {price} mana' if price else ''}"
     if kind == "buy":
-        return f"buy {move['card']} from the market"
+        price = _price(move["card"], True)
+        return f"buy {card_with_shape(move['card'])} from the market{f' for {price} mana' if price else ''}"
     if kind == "pass":
         return "end the turn"
     if kind == "contest":

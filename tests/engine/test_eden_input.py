@@ -25,11 +25,32 @@ def test_notation_parses_and_formats_back(text, move):
     assert GAME.describe(move)
 
 
+@pytest.mark.parametrize("text,card", [
+    ("sell card 3", "K3"), ("sell card3", "K3"), ("sell Cultivation Card 13", "K13"), ("sell k13", "K13"),
+])
+def test_a_card_is_written_by_its_number_or_its_id(text, card):
+    assert GAME.parse_move(text) == {"type": "sell", "card": card}
+
+
+def test_moves_and_their_descriptions_name_cards_so_they_cannot_be_read_as_squares():
+    cultivate = {"type": "cultivate", "card": "K9", "squares": ["A1", "A2", "A3", "B3"]}
+    assert GAME.format_move(cultivate) == "cultivate card 9 A1 A2 A3 B3"
+    assert GAME.describe(cultivate) == "cultivate A1, A2, A3, B3 with card 9 (L tetromino)"
+    assert GAME.describe({"type": "sell", "card": "K13"}) == "sell card 13 (L tromino) to the bank for 30 mana"
+    assert GAME.describe({"type": "buy", "card": "K1"}) == "buy card 1 (domino) from the market for 30 mana"
+    assert GAME.card_label("K9") == "cultivation card 9 (L tetromino)"
+    assert GAME.card_label("B4") == "irrigation card B4"
+
+
 @pytest.mark.parametrize("text,expected", [
     ("", "expected one of"),
     ("plant B4", "unknown move 'plant'"),
     ("bid lots", "bid N"),
-    ("cultivate K3", "cultivate CARD SQUARE"),
+    ("cultivate K3", "cultivate card N SQUARE"),
+    ("cultivate card 3", "cultivate card N SQUARE"),
+    ("sell card", "sell card N"),
+    ("sell card 18", "'card 18' is not a cultivation card"),
+    ("buy K3 B4", "buy card N"),
     ("irrigate", "irrigate SQUARE"),
     ("accept now", "accept"),
 ])
@@ -127,3 +148,16 @@ def test_default_moves_are_the_least_committal():
     s, _ = GAME.apply(s, 0, {"type": "contest", "square": "C4"})
     s, _ = GAME.apply(s, 0, {"type": "bid", "amount": 10})
     assert GAME.default_move(s, 1) == {"type": "accept"} and GAME.default_move(s, 0) is None
+
+
+@pytest.mark.parametrize("text,words", [
+    ("sell K2", "you hold no cultivation card 2 to sell"),
+    ("buy K2", "card 2 is not in the market; market: card 4 (I tetromino)"),
+    ("buy K4", "card 4 costs 50 mana and you have 10"),
+    ("cultivate K2 A1 B1 C1", "you hold no cultivation card 2"),
+])
+def test_refusals_name_a_card_as_players_write_it(text, words):
+    s = position({"A1": "r1", "B1": "r1"}, hands={0: ["K1"]}, market=["K4"], mana={0: 10})
+    with pytest.raises(engine.IllegalMove) as error:
+        GAME.apply(s, 0, GAME.parse_move(text))
+    assert error.value.message == words

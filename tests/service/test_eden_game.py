@@ -61,7 +61,7 @@ def test_an_acquisition_is_bid_over_http_between_two_seats(app, make_player):
     assert view["players"][0]["mana"] == 115 and view["board"][3].split()[1:3] == ["y1", "y1"]
 
 
-def test_the_eden_decision_email_shows_hand_mana_picture_and_bid_links(app, make_player, outbox, db):
+def test_the_eden_decision_email_shows_hand_mana_picture_and_one_bid_line(app, make_player, outbox, db):
     from workers.compose import compose
     from workers.mail import build_message
 
@@ -76,9 +76,12 @@ def test_the_eden_decision_email_shows_hand_mana_picture_and_bid_links(app, make
     with db() as session:
         message = build_message(compose(session, app.extensions["turnpost"]["settings"], row))
     text = message.get_body(("plain",)).get_content()
-    assert "Your hand: E5, K2 (I tromino)" in text and "Your mana: 135" in text
-    for label in ("accept the bid", "bid 15 mana per point", "bid 20 mana per point"):
-        assert label in text
+    assert "Your hand: irrigation card E5; cultivation card 2 (I tromino)" in text and "Your mana: 135" in text
+    assert "accept the bid: http" in text and "K2" not in text
+    # One line for the bid (135 mana, x1 point: up to 135, in steps of 5), not a link per amount.
+    assert 'Bid N: reply "bid N", N from 15 to 135 in steps of 5; if the other side accepts you pay N x 1 mana' in text
+    assert "bid 15 mana per point" not in text and "bid 20 mana per point" not in text
+    assert "pays you 10 x 1 = 10 mana and takes C4" in text
     pictures = [p for p in message.walk() if p.get_content_type() == "image/png"]
     assert len(pictures) == 1 and pictures[0].get_content().startswith(b"\x89PNG")
     others = message.get_body(("html",)).get_content()
@@ -136,10 +139,11 @@ def test_the_game_page_draws_each_cultivation_card_of_the_hand_with_its_shape(ap
     html = players[0].get(f"/games/{game['id']}").get_data(as_text=True)
     hand = html.split('<ul class="hand-cards">', 1)[1].split("</ul>", 1)[0]
     assert [item.rsplit("<span>", 1)[1].split("</span>")[0] for item in hand.split("<li>")[1:]] == \
-        ["B4", "K3 (L tromino)", "K5 (O tetromino)"]
+        ["irrigation card B4", "cultivation card 3 (L tromino)", "cultivation card 5 (O tetromino)"]
     assert hand.count("<svg") == 2 and hand.count("<rect") == 3 + 4  # an L of 3 squares, an O of 4
     assert "K2" not in hand  # another seat's card
-    assert "Market: K4 (I tetromino)" in html  # the board's key names the market's shapes
+    assert "Market: card 4 (I tetromino)" in html  # the board's key names the market's shapes
+    assert "K3" not in html.split('id="legal-moves"')[0].replace('data-card="K3"', "")  # ids only in data
 
 
 def test_the_plain_text_email_draws_the_garden_as_a_grid(app, make_player, outbox, db):
