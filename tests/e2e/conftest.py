@@ -76,3 +76,12 @@ def sign_in(live, browser, email):
     page.click("button[type=submit]")  # the link's page asks before it signs in
     page.wait_for_selector("h1:has-text('My games')")
     return context, page
+
+
+def choose_and_send(page, description):
+    """Click the choice button with `description` (it stages the move, with Send and
+    Undo), check what is staged, and send it."""
+    page.click(f"#decision form.choice button:has-text('{description}')")
+    assert page.inner_text("#staged-text").startswith(f"You chose: {description}")
+    page.click("#move-form button:has-text('Send')")
+    page.wait_for_selector("text=Move made.")

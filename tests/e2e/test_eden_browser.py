@@ -4,7 +4,7 @@ cultivation card turned by clicking its square again."""
 from service.db import transaction
 from service.models import Game
 from tests.conftest import put_position
-from tests.e2e.conftest import sign_in
+from tests.e2e.conftest import choose_and_send, sign_in
 from tests.e2e.test_browser import emails, engine_of
 from tests.engine.eden_positions import position
 
@@ -48,17 +48,14 @@ def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, s
     assert ann.input_value("#move-form input[name=text]") == "contest C4"
     play_typed_or_clicked(ann)
     assert ann.get_attribute("svg [data-square=C4]", "data-acquisition") == "defend"
-    ann.click("button:has-text('bid 10 mana per point')")
-    ann.wait_for_selector("text=Move made.")
+    choose_and_send(ann, "bid 10 mana per point")
     screenshot(ann, "opened")
 
     bob.goto(game_url)
     assert "bids 10 mana per point" in bob.inner_text("#decision")
-    bob.click("button:has-text('bid 15 mana per point')")
-    bob.wait_for_selector("text=Move made.")
+    choose_and_send(bob, "bid 15 mana per point")
     ann.goto(game_url)
-    ann.click("button:has-text('accept the bid')")
-    ann.wait_for_selector("text=Move made.")
+    choose_and_send(ann, "accept the bid")
     screenshot(ann, "accepted")
     assert ann.get_attribute("svg [data-square=B4]", "data-color") == "yellow"
     assert "Your mana: 115" in ann.inner_text("aside")
