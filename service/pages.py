@@ -3,6 +3,7 @@ drawn board and the decision owed. Forms carry CSRF tokens and the game's versio
 from __future__ import annotations
 
 import math
+import re
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -190,11 +191,20 @@ def _form_time_control(form) -> dict:
 
 
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:
-    """The drawn board (SVG, escaped by the drawing itself), when the game has one."""
+    """The drawn board (SVG, escaped by the drawing itself), when the game has one, in a
+    box that scrolls: the style sheet keeps the board near its drawn width (the box
+    carries it as `--drawn-width`), so its squares stay big enough to tap on a phone."""
     try:
-        return Markup(pictures.board_svg(game_type, view, highlight=highlight))
+        svg = pictures.board_svg(game_type, view, highlight=highlight)
     except ValueError:
         return None
+    width = _DRAWN_WIDTH.search(svg)
+    style = Markup(' style="--drawn-width: {}px"').format(f"{float(width.group(1)):g}") if width else ""
+    return Markup('<div class="board-box"{}>{}</div>').format(style, Markup(svg))
+
+
+# The width attribute of a drawing's outer <svg> tag (a tag cannot hold a ">").
+_DRAWN_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"')
 
 
 @bp.get("/games/<id:game_id>")
