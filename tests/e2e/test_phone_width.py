@@ -6,7 +6,6 @@ import re
 from sqlmodel import select
 
 import engine
-
 from service.db import transaction
 from service.models import Notification
 from tests.e2e.conftest import game_against_a_bot, sign_in
