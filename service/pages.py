@@ -163,7 +163,11 @@ def _option_choices(game_id: str) -> dict[str, tuple]:
 
 
 def _option_fields(game_id: str) -> list[dict]:
-    return [{"name": name, "label": name.replace("_", " ").capitalize(), "choices": list(values),
+    """A game's options as the form shows them: each labelled and explained in the
+    game's words (`option_words`), each choice in words (its value stays the form's)."""
+    words = engine.get_game(game_id).option_words()
+    return [{"name": name, "label": words[name]["label"], "explains": words[name]["explains"],
+             "choices": [{"value": value, "words": words[name]["values"][value]} for value in values],
              "boolean": isinstance(values[0], bool), "default": values[0]}
             for name, values in _option_choices(game_id).items()]
 
