@@ -208,6 +208,7 @@ class Game(Protocol):
     unplaced_moves: tuple[str, ...]
     def form_options(self, players: int, options: dict) -> dict: ...
     def option_words(self) -> dict[str, dict]: ...
+    def touched_squares(self, move: dict) -> list[str]: ...
     def summary_lines(self, view: dict, seat: int) -> list[str]: ...
     def score_words(self, score: Any) -> str: ...
 
@@ -398,6 +399,11 @@ class BaseGame:
         players (Eden: two players means its two-player option). Default: unchanged."""
         return dict(options)
 
+    def touched_squares(self, move: dict) -> list[str]:
+        """The board's squares a move put something on or took something from, which the
+        game page marks as the last move. Default: none."""
+        return []
+
     def option_words(self) -> dict[str, dict]:
         """Each option in players' words for the new-game page: {"label": its name,
         "explains": what it changes, in a sentence, "values": {value: words}}, from the
@@ -439,3 +445,10 @@ def _value_words(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value).replace("_", " ")
+
+
+def named_squares(move: dict) -> list[str]:
+    """The squares a move names in its `square` or `squares` field (a board game's
+    `touched_squares`)."""
+    squares = move.get("squares") or ([move["square"]] if move.get("square") else [])
+    return [str(square) for square in squares]

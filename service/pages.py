@@ -243,7 +243,8 @@ def game_page(game_id):
         context = {"is_creator": user is not None and game.creator_id == user.id, "abandon_votes": votes,
                    "seat_count": game.players, "game_name": engine.game_name(game.game_type),
                    "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
-                   "log": [], "turn": None, "board": None, "winners": None, "names": {}, "hand_cards": [],
+                   "log": [], "turn": None, "board": None, "last_move": [], "winners": None, "names": {},
+                   "hand_cards": [],
                    "clocks": seat_clocks(data, seats, datetime.now(UTC)) if game.status == "active" else {},
                    "clock_rule": time_control_words(game.time_control)}
         if game.state is not None:
@@ -261,6 +262,7 @@ def game_page(game_id):
             context["names"] = names
             context["winners"] = winners(game.result, names)
             context["board"] = board_markup(game.game_type, data["view"])
+            context["last_move"] = _last_touched_squares(db, game, rules) if context["board"] else []
             context["hand_cards"] = _hand_cards(rules, data["view"], mine)
     return render_template("pages/game.html", **context)
 
@@ -334,6 +336,21 @@ def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
 
 
 MAX_PAGE_CHOICES = 20
+
+
+def _last_touched_squares(db, game, rules) -> list[str]:
+    """The squares the latest move on the board touched (`touched_squares`), which the
+    page marks; moves that touch none (support, a bid) are looked past."""
+    from sqlmodel import select
+
+    from service.models import Move
+
+    recent = db.exec(select(Move.move).where(Move.game_id == game.id).order_by(Move.seq.desc())
+                     .limit(LAST_MOVE_LOOKBACK))
+    return next((squares for move in recent if (squares := rules.touched_squares(move))), [])
+
+
+LAST_MOVE_LOOKBACK = 12  # moves; a board untouched that long has no last move worth marking
 
 
 def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[dict]:

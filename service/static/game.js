@@ -140,8 +140,36 @@
     return document.getElementById("live") || document;
   }
 
+  // The squares the last move touched (the board's `data-last-move`), outlined.
+  function markLastMove(root) {
+    var section = root.querySelector(".board[data-last-move]");
+    var board = section && section.querySelector("svg");
+    if (!board) return;
+    var marks = document.createElementNS(SVG, "g");
+    marks.setAttribute("class", "last-move-marks");
+    marks.setAttribute("pointer-events", "none");
+    section.dataset.lastMove.split(" ").forEach(function (name) {
+      var square = board.querySelector('[data-square="' + name + '"]');
+      if (!square) return;
+      square.classList.add("last-move");
+      var rect = square.querySelector("rect");
+      var box = rect ? rect.getBBox() : square.getBBox();
+      var ctm = square.getCTM && board.getCTM ? board.getCTM().inverse().multiply(square.getCTM()) : null;
+      var mark = document.createElementNS(SVG, "rect");
+      mark.setAttribute("class", "last-move-mark");
+      mark.setAttribute("x", box.x + 2);
+      mark.setAttribute("y", box.y + 2);
+      mark.setAttribute("width", box.width - 4);
+      mark.setAttribute("height", box.height - 4);
+      if (ctm) mark.setAttribute("transform", "matrix(" + [ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f].join(" ") + ")");
+      marks.appendChild(mark);
+    });
+    board.appendChild(marks);
+  }
+
   function startBoard(root) {
     var hooks = gameHooks();
+    markLastMove(root);
     stageChoices(root);
     playWithTools(root, hooks);
     if (hooks.start) hooks.start(root);

@@ -33,6 +33,13 @@ def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, scre
     ann.click("#move-form button:has-text('Send')")
     ann.wait_for_selector("text=Move made.")
     assert ann.get_attribute(f"svg [data-square={square}]", "data-tile") == "black"
+    # The last move is marked on the board, on every player's page.
+    for page in (ann, bob):
+        page.goto(game_url)
+        assert page.get_attribute(".board", "data-last-move") == square
+        assert "last-move" in page.get_attribute(f"svg [data-square={square}]", "class").split()
+        assert page.locator(".last-move-mark").count() == 1
+    screenshot(bob, "last-move")
     ann_ctx.close()
     bob_ctx.close()
 
