@@ -26,7 +26,7 @@ def test_my_games_names_the_game_its_opponents_and_whose_turn_until_when(app):
     client = signed_in_client(app, ann)
     page = client.get("/").get_data(as_text=True)
     row_html = page[page.index(f"/games/{game['id']}\""):].split("</tr>")[0]
-    assert '<span class="muted">Tigris &amp; Euphrates</span>' in row_html
+    assert 'Tigris &amp; Euphrates</a>' in row_html  # the title it gets by default: the game's name
     assert "bob-lists" in row_html and "ann-lists" not in row_html.split("</td>", 1)[1]
     who = "you" if waits_for == 0 else "bob-lists"
     assert f"{who}, until {due:%a %d %b %H:%M} UTC" in row_html
