@@ -341,11 +341,11 @@ MAX_PAGE_CHOICES = 20
 def _last_touched_squares(db, game, rules) -> list[str]:
     """The squares the latest move on the board touched (`touched_squares`), which the
     page marks; moves that touch none (support, a bid) are looked past."""
-    from sqlmodel import select
+    from sqlmodel import col, select
 
     from service.models import Move
 
-    recent = db.exec(select(Move.move).where(Move.game_id == game.id).order_by(Move.seq.desc())
+    recent = db.exec(select(Move.move).where(Move.game_id == game.id).order_by(col(Move.seq).desc())
                      .limit(LAST_MOVE_LOOKBACK))
     return next((squares for move in recent if (squares := rules.touched_squares(move))), [])
 
