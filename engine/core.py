@@ -7,6 +7,7 @@ the same moves always give the same game, and a state round-trips through JSON.
 """
 from __future__ import annotations
 
+import importlib
 from functools import cache
 from types import ModuleType
 from typing import Any, ClassVar, Protocol
@@ -207,6 +208,8 @@ class Game(Protocol):
     def forms_for(self, options: dict) -> tuple[str, ...]: ...
     unplaced_moves: tuple[str, ...]
     def form_options(self, players: int, options: dict) -> dict: ...
+    def option_words(self) -> dict[str, dict]: ...
+    def touched_squares(self, move: dict) -> list[str]: ...
     def summary_lines(self, view: dict, seat: int) -> list[str]: ...
     def score_words(self, score: Any) -> str: ...
 
@@ -404,6 +407,25 @@ class BaseGame:
         players (Eden: two players means its two-player option). Default: unchanged."""
         return dict(options)
 
+    def touched_squares(self, move: dict) -> list[str]:
+        """The board's squares a move put something on or took something from, which the
+        game page marks as the last move. Default: none."""
+        return []
+
+    def option_words(self) -> dict[str, dict]:
+        """Each option in players' words for the new-game page: {"label": its name,
+        "explains": what it changes, in a sentence, "values": {value: words}}, from the
+        game's own `option_words.py` (`OPTION_WORDS`). Default: the option's name in
+        words, no sentence, a value as on/off or its name with spaces for underscores."""
+        words = _option_words_of(type(self).__module__.rpartition(".")[0])
+        shown = {}
+        for name, choices in self.option_choices.items():
+            own = words.get(name, {})
+            values = {value: own.get("values", {}).get(value, _value_words(value)) for value in choices}
+            shown[name] = {"label": own.get("label", name.replace("_", " ").capitalize()),
+                           "explains": own.get("explains", ""), "values": values}
+        return shown
+
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines (hand, points, supply), for its decision
         email. Default: none."""
@@ -413,3 +435,28 @@ class BaseGame:
         """One seat's final score (from `outcome()["scores"]`) in words, for the
         game-over email. Default: nothing (the place in the ranking says it)."""
         return ""
+
+
+@cache
+def _option_words_of(package: str) -> dict[str, dict]:
+    """A game package's `option_words.OPTION_WORDS`, or {} when it has none."""
+    try:
+        module = importlib.import_module(f"{package}.option_words")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.option_words":
+            raise
+        return {}
+    return module.OPTION_WORDS
+
+
+def _value_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("_", " ")
+
+
+def named_squares(move: dict) -> list[str]:
+    """The squares a move names in its `square` or `squares` field (a board game's
+    `touched_squares`)."""
+    squares = move.get("squares") or ([move["square"]] if move.get("square") else [])
+    return [str(square) for square in squares]

@@ -3,6 +3,8 @@ drawn board and the decision owed. Forms carry CSRF tokens and the game's versio
 from __future__ import annotations
 
 import math
+import re
+from datetime import UTC, datetime
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -16,6 +18,7 @@ from service.db import reading
 from service.errors import Invalid, ServiceError, Unauthorized
 from service.invitation_links import safe_next
 from service.preference_links import preferences_token
+from service.time_control import duration_words, time_control_words
 from service.web import NO_STORE, current_user, db_engine, invitation_limits, present_game, run, settings
 
 bp = Blueprint("pages", __name__)
@@ -79,7 +82,22 @@ def my_games():
         games = [present_game(db, db.get(Game, s.game_id), user) for s in seats]
     waiting = lambda g: g["your_seat"] is not None and str(g["your_seat"]) in (g["pending"] or {})  # noqa: E731
     games.sort(key=lambda g: (not waiting(g), g["status"] != "active", -g["id"]))
-    return render_template("pages/my_games.html", games=games, waiting=waiting)
+    rows = [{"game": g, "name": engine.game_name(g["game_type"]), "turn": _turn_words(g),
+             "opponents": [p["name"] for p in g["player_list"] if p["player"] != user.id and p["status"] != "declined"]}
+            for g in games]
+    return render_template("pages/my_games.html", rows=rows, waiting=waiting)
+
+
+def _turn_words(game: dict) -> str:
+    """Whom an active game waits for and until when ("you, until Mon 30 Nov 12:10 UTC;
+    bob, until ..."); for any other game its state in words."""
+    if game["status"] != "active":
+        return {"open": "waiting for players to join"}.get(game["status"], game["status"])
+    deciding = [p for p in game["player_list"] if p["seat"] is not None and str(p["seat"]) in (game["pending"] or {})]
+    if not deciding:
+        return "waiting for the other players"
+    return "; ".join(("you" if p["seat"] == game["your_seat"] else p["name"])
+                     + (f", until {p['deadline']:%a %d %b %H:%M} UTC" if p["deadline"] else "") for p in deciding)
 
 
 def _on_its_way(dev_mode: bool):
@@ -145,7 +163,11 @@ def _option_choices(game_id: str) -> dict[str, tuple]:
 
 
 def _option_fields(game_id: str) -> list[dict]:
-    return [{"name": name, "label": name.replace("_", " ").capitalize(), "choices": list(values),
+    """A game's options as the form shows them: each labelled and explained in the
+    game's words (`option_words`), each choice in words (its value stays the form's)."""
+    words = engine.get_game(game_id).option_words()
+    return [{"name": name, "label": words[name]["label"], "explains": words[name]["explains"],
+             "choices": [{"value": value, "words": words[name]["values"][value]} for value in values],
              "boolean": isinstance(values[0], bool), "default": values[0]}
             for name, values in _option_choices(game_id).items()]
 
@@ -190,11 +212,20 @@ def _form_time_control(form) -> dict:
 
 
 def board_markup(game_type: str, view: dict, highlight=None) -> Markup | None:
-    """The drawn board (SVG, escaped by the drawing itself), when the game has one."""
+    """The drawn board (SVG, escaped by the drawing itself), when the game has one, in a
+    box that scrolls: the style sheet keeps the board near its drawn width (the box
+    carries it as `--drawn-width`), so its squares stay big enough to tap on a phone."""
     try:
-        return Markup(pictures.board_svg(game_type, view, highlight=highlight))
+        svg = pictures.board_svg(game_type, view, highlight=highlight)
     except ValueError:
         return None
+    width = _DRAWN_WIDTH.search(svg)
+    style = Markup(' style="--drawn-width: {}px"').format(f"{float(width.group(1)):g}") if width else ""
+    return Markup('<div class="board-box"{}>{}</div>').format(style, Markup(svg))
+
+
+# The width attribute of a drawing's outer <svg> tag (a tag cannot hold a ">").
+_DRAWN_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"')
 
 
 @bp.get("/games/<id:game_id>")
@@ -207,12 +238,15 @@ def game_page(game_id):
             return redirect(url_for("pages.sign_in", next=request.path)) if user is None else (
                 render_template("pages/message.html", title="Not your game", text="This game has no spectators."), 403)
         data = present_game(db, game, user)
-        votes = sum(1 for s in play.seats_of(db, game) if s.abandon_vote)
+        seats = play.seats_of(db, game)
+        votes = sum(1 for s in seats if s.abandon_vote)
         context = {"is_creator": user is not None and game.creator_id == user.id, "abandon_votes": votes,
                    "seat_count": game.players, "game_name": engine.game_name(game.game_type),
                    "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
-                   "log": [], "turn": None, "board": None, "winners": None, "names": {}, "hand_cards": [],
-                   "hand_labels": {}}
+                   "log": [], "turn": None, "board": None, "last_move": [], "winners": None, "names": {},
+                   "hand_cards": [], "hand_labels": {},
+                   "clocks": seat_clocks(data, seats, datetime.now(UTC)) if game.status == "active" else {},
+                   "clock_rule": time_control_words(game.time_control)}
         if game.state is not None:
             rules, state = play.rules(game), play.game_state(game)
             names = {p["seat"]: p["name"] for p in data["player_list"]}
@@ -228,9 +262,29 @@ def game_page(game_id):
             context["names"] = names
             context["winners"] = winners(game.result, names)
             context["board"] = board_markup(game.game_type, data["view"])
+            context["last_move"] = _last_touched_squares(db, game, rules) if context["board"] else []
             context["hand_cards"] = _hand_cards(rules, data["view"], mine)
             context["hand_labels"] = _hand_labels(rules, data["view"], mine)
     return render_template("pages/game.html", **context)
+
+
+def seat_clocks(data: dict, seats: list, now: datetime) -> dict[int, str]:
+    """Each seat's clock in words: a deciding seat's time left and its deadline, the
+    others' bank of time (what their next decision may take)."""
+    deciding = {int(seat) for seat in data["pending"] or {}}
+    banks = {s.seat: s.bank_seconds for s in seats if s.seat is not None}
+    clocks = {}
+    for player in data["player_list"]:
+        seat, deadline = player["seat"], player["deadline"]
+        if seat is None or player["resigned"] or player["bot"]:
+            continue
+        if seat in deciding and deadline is not None:
+            deadline = deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)
+            clocks[seat] = (f"{duration_words(max(0.0, (deadline - now).total_seconds()))} left, "
+                            f"until {deadline:%a %d %b %H:%M} UTC")
+        elif seat not in deciding:
+            clocks[seat] = f"{duration_words(banks.get(seat, 0.0))} in the bank"
+    return clocks
 
 
 def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
@@ -293,6 +347,21 @@ def _page_choices(rules, state, seat: int, legal: list[dict]) -> list[dict]:
 
 
 MAX_PAGE_CHOICES = 20
+
+
+def _last_touched_squares(db, game, rules) -> list[str]:
+    """The squares the latest move on the board touched (`touched_squares`), which the
+    page marks; moves that touch none (support, a bid) are looked past."""
+    from sqlmodel import col, select
+
+    from service.models import Move
+
+    recent = db.exec(select(Move.move).where(Move.game_id == game.id).order_by(col(Move.seq).desc())
+                     .limit(LAST_MOVE_LOOKBACK))
+    return next((squares for move in recent if (squares := rules.touched_squares(move))), [])
+
+
+LAST_MOVE_LOOKBACK = 12  # moves; a board untouched that long has no last move worth marking
 
 
 def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[dict]:

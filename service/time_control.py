@@ -78,3 +78,25 @@ def reminder_times(start: datetime, deadline: datetime, tc: TimeControl) -> list
     after the decision started."""
     times = {deadline - timedelta(seconds=offset) for offset in tc.reminder_offsets}
     return sorted(t for t in times if t > start)
+
+
+def duration_words(seconds: float) -> str:
+    """3 days, 1 day, 12 hours, 1 day and 12 hours; under an hour, its minutes."""
+    if 0 < seconds < 3600 - 30:
+        minutes = max(1, round(seconds / 60))
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    days, hours = divmod(round(seconds / 3600), 24)
+    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour")) if n]
+    return " and ".join(parts) or "no time"
+
+
+def time_control_words(tc: dict | None) -> str:
+    """The clock as a person would say it: a bank of days that each decision draws on
+    and each decision made tops up, never above the cap."""
+    tc = tc or {}
+    initial, extension, cap = (tc.get("initial_seconds", 3 * 86400), tc.get("extension_seconds", 86400),
+                               tc.get("cap_seconds", 7 * 86400))
+    text = f"each player starts with {duration_words(initial)} to decide"
+    if extension:
+        text += f"; every move you make adds {duration_words(extension)}, up to {duration_words(cap)} in hand"
+    return text + "."

@@ -48,3 +48,14 @@ def test_bad_time_controls_are_refused():
     for bad in ({"initial_seconds": -1}, {"initial_seconds": 9 * DAY}, {"quiet_hours": (22, 25)}):
         with pytest.raises(ValueError):
             TimeControl(**bad)
+
+
+def test_durations_are_said_in_days_and_hours_and_under_an_hour_in_minutes():
+    from service.time_control import duration_words
+
+    assert duration_words(3 * 86400) == "3 days"
+    assert duration_words(86400 + 12 * 3600) == "1 day and 12 hours"
+    assert duration_words(3600) == "1 hour"
+    assert duration_words(20 * 60) == "20 minutes"
+    assert duration_words(50) == "1 minute"
+    assert duration_words(0) == "no time"

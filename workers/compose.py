@@ -12,6 +12,7 @@ from service.models import Game, Move, Notification, User
 from service.play import GameLike, game_state, rules, seats_of, users_of
 from service.preference_links import preferences_token
 from service.reply_address import ReplyToken, bounce_address, reply_address
+from service.time_control import time_control_words
 from workers.decision_mail import decision_summary
 from workers.emails import render
 from workers.mail import Attachment, Mail
@@ -97,7 +98,7 @@ def _invitation(db, settings, row, game, context, images):
     context.update(
         game_name=engine.game_name(game.game_type),
         inviter=row.payload.get("inviter", ""), players=[s.email for s in seats if s.status != "declined"],
-        time_control=_time_control_words(game.time_control), invitation_url=_invitation_url(db, settings, row, game),
+        time_control=time_control_words(game.time_control), invitation_url=_invitation_url(db, settings, row, game),
     )
 
 
@@ -112,25 +113,6 @@ def _invitation_url(db, settings, row, game) -> str:
         return f"{settings.base_url}/games/{game.id}"
     sign_in = create_sign_in_link(db, invitee.email, settings.secret_key)
     return f"{settings.base_url}/join/{invitation_token(settings.secret_key, sign_in, game.id)}"
-
-
-def _time_control_words(tc: dict) -> str:
-    """The clock as a person would say it: a bank of days that each decision draws on
-    and each decision made tops up, never above the cap (service/time_control.py)."""
-    tc = tc or {}
-    initial, extension, cap = (tc.get("initial_seconds", 3 * 86400), tc.get("extension_seconds", 86400),
-                               tc.get("cap_seconds", 7 * 86400))
-    text = f"each player starts with {_duration(initial)} to decide"
-    if extension:
-        text += f"; every move you make adds {_duration(extension)}, up to {_duration(cap)} in hand"
-    return text + "."
-
-
-def _duration(seconds: float) -> str:
-    """3 days, 1 day, 12 hours, 1 day and 12 hours."""
-    days, hours = divmod(round(seconds / 3600), 24)
-    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour")) if n]
-    return " and ".join(parts) or "no time"
 
 
 def sign_in_url(settings, payload: dict) -> str:

@@ -1,7 +1,7 @@
 """Eden (Gal Zuckerman) behind the engine contract (docs/engine.md, docs/games/eden.md)."""
 from __future__ import annotations
 
-from engine.core import BaseGame, EngineError, IllegalMove
+from engine.core import BaseGame, EngineError, IllegalMove, named_squares
 from engine.eden import acquisition, actions, drawing, moves, narration, notation, state
 from engine.eden.acquisition import bidding, decider
 from engine.eden.board import CARD_INDEX, CULTIVATION_NAMES, PROVISIONAL, SQUARE_INDEX, SQUARES
@@ -75,6 +75,9 @@ class Eden(BaseGame):
     @property
     def description(self) -> str:  # type: ignore[override]
         return DESCRIPTION + (PROVISIONAL_NOTE if PROVISIONAL else "")
+
+    def touched_squares(self, move: dict) -> list[str]:
+        return named_squares(move)  # every move naming a square puts something on it or takes from it
 
     def validate_options(self, options: dict | None, players: int) -> dict:
         merged = self.checked_options(options)

@@ -1,7 +1,7 @@
 """Tigris & Euphrates behind the engine contract (docs/engine.md, docs/games/tigris.md)."""
 from __future__ import annotations
 
-from engine.core import BaseGame, IllegalMove
+from engine.core import BaseGame, IllegalMove, named_squares
 from engine.sentences import weakest_colours_first
 from engine.tigris import actions, drawing, moves, narration, notation, state
 from engine.tigris.board import BOARD_MAPS, SQUARE_NAMES, square_index
@@ -128,6 +128,9 @@ class Tigris(BaseGame):
     moves_by_decision = MOVES_BY_DECISION
     shared_board_picture = True  # its picture differs between seats only by the reader's own marks
     states, notation, narration, drawing = state, notation, narration, drawing  # this game's modules
+
+    def touched_squares(self, move: dict) -> list[str]:
+        return named_squares(move)  # every move naming a square puts something on it or takes from it
 
     def forms_for(self, options: dict) -> tuple[str, ...]:
         """The notation's forms a game with these options can use (a reply's `help`)."""

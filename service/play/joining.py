@@ -148,7 +148,7 @@ def create_game(db: Session, creator: User, game_type: str, players: int, option
         _check_bot_games(db, creator, limits.bot_games)
     assert creator.id is not None, "a stored user"
     game = Game(
-        game_type=game_type, title=title.strip()[:120] or f"{game_type} game", options=options,
+        game_type=game_type, title=title.strip()[:120] or engine.game_name(game_type), options=options,
         players=players, seat_order=seat_order, spectators=spectators,
         time_control=time_control or {}, timeout_policy=timeout_policy, creator_id=creator.id, rated=rated,
         open_seats=open_seats,

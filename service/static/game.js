@@ -6,6 +6,11 @@
 // form posts the text notation with the game's version, so the page also works without
 // this script. `turnpost.startBoard` runs again when live updates replace the page.
 //
+// A choice button (a move offered whole, `form.choice[data-stage]`) stages its move the
+// same way: "You chose: ..." with Send and Undo, so a misclick can be taken back. Without
+// this script the button posts at once. A game's own control that builds a move calls
+// `window.turnpostStage(text, description)` to stage it.
+//
 // What is particular to a game comes from its script module (static/games/<id>/), which
 // registers hooks under its id, the page's `data-game`:
 //   window.turnpostGames[id] = {
@@ -77,8 +82,95 @@
     return g;
   }
 
+  // Stages a move given whole (its text notation and its words) in the move form, for
+  // Send to post; `clearBoard` of the form (set by the board's play) drops a piece staged
+  // on the board first. Returns whether the page has a move form to stage it in.
+  function stage(root, text, description, choiceButton) {
+    var form = root.querySelector("#move-form");
+    if (!form) return false;
+    if (form.clearBoard) form.clearBoard();
+    showStaged(root, form, text, description, choiceButton);
+    return true;
+  }
+
+  function showStaged(root, form, text, description, choiceButton) {
+    form.querySelector("input[name=text]").value = text;
+    var words = root.querySelector("#staged-text");
+    if (words) words.textContent = "You chose: " + description;
+    var staged = root.querySelector("#staged");
+    if (staged) staged.hidden = false;
+    root.querySelectorAll("form.choice[data-stage] button").forEach(function (button) {
+      button.setAttribute("aria-pressed", button === choiceButton ? "true" : "false");
+    });
+    form.querySelector("button[type=submit]").focus();
+  }
+
+  function hideStaged(root, form) {
+    form.querySelector("input[name=text]").value = "";
+    var words = root.querySelector("#staged-text");
+    if (words) words.textContent = "";
+    var staged = root.querySelector("#staged");
+    if (staged) staged.hidden = true;
+    root.querySelectorAll("form.choice[data-stage] button").forEach(function (button) {
+      button.setAttribute("aria-pressed", "false");
+    });
+  }
+
+  // The choice buttons stage their move instead of posting it; Undo takes any staged
+  // move back (the board's play adds its own clearing through `form.clearBoard`).
+  function stageChoices(root) {
+    var form = root.querySelector("#move-form");
+    if (!form) return;
+    root.querySelectorAll("form.choice[data-stage]").forEach(function (choice) {
+      var button = choice.querySelector("button");
+      button.setAttribute("aria-pressed", "false");
+      choice.addEventListener("submit", function (event) {
+        event.preventDefault();
+        stage(root, choice.querySelector("input[name=text]").value, choice.dataset.description, button);
+      });
+    });
+    var undo = root.querySelector("#undo-move");
+    if (undo) undo.addEventListener("click", function () {
+      hideStaged(root, form);
+      if (form.clearBoard) form.clearBoard();
+    });
+  }
+
+  function currentRoot() {
+    return document.getElementById("live") || document;
+  }
+
+  // The squares the last move touched (the board's `data-last-move`), outlined.
+  function markLastMove(root) {
+    var section = root.querySelector(".board[data-last-move]");
+    var board = section && section.querySelector("svg");
+    if (!board) return;
+    var marks = document.createElementNS(SVG, "g");
+    marks.setAttribute("class", "last-move-marks");
+    marks.setAttribute("pointer-events", "none");
+    section.dataset.lastMove.split(" ").forEach(function (name) {
+      var square = board.querySelector('[data-square="' + name + '"]');
+      if (!square) return;
+      square.classList.add("last-move");
+      var rect = square.querySelector("rect");
+      var box = rect ? rect.getBBox() : square.getBBox();
+      var ctm = square.getCTM && board.getCTM ? board.getCTM().inverse().multiply(square.getCTM()) : null;
+      var mark = document.createElementNS(SVG, "rect");
+      mark.setAttribute("class", "last-move-mark");
+      mark.setAttribute("x", box.x + 2);
+      mark.setAttribute("y", box.y + 2);
+      mark.setAttribute("width", box.width - 4);
+      mark.setAttribute("height", box.height - 4);
+      if (ctm) mark.setAttribute("transform", "matrix(" + [ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f].join(" ") + ")");
+      marks.appendChild(mark);
+    });
+    board.appendChild(marks);
+  }
+
   function startBoard(root) {
     var hooks = gameHooks();
+    markLastMove(root);
+    stageChoices(root);
     playWithTools(root, hooks);
     if (hooks.start) hooks.start(root);
   }
@@ -92,10 +184,6 @@
     var board = root.querySelector(".board svg");
     if (!source || !form || !board) return;
     var legal = JSON.parse(source.textContent);
-    var textInput = form.querySelector("input[name=text]");
-    var chosen = root.querySelector("#chosen-move");
-    var staged = root.querySelector("#staged");
-    var hint = chosen ? chosen.textContent : "";
     var tool = null;
     // Highlights, the pointer's preview and the staged piece sit over the board and
     // never take clicks, so a click always reaches the square beneath.
@@ -145,12 +233,16 @@
       });
     }
 
-    function unstage() {
+    // Drops the piece staged on the board (the staged box is the caller's).
+    function clearBoard() {
       stagedDrawing.textContent = "";
       squares().forEach(function (sq) { sq.classList.remove("chosen"); });
-      textInput.value = "";
-      if (staged) staged.hidden = true;
-      if (chosen) chosen.textContent = hint;
+    }
+    form.clearBoard = function () { clearBoard(); markLegal(); };
+
+    function unstage() {
+      clearBoard();
+      hideStaged(root, form);
     }
 
     function choose(button) {
@@ -185,10 +277,7 @@
         if (on) stagedDrawing.appendChild(pieceDrawing(look(tool), boxOf(sq), 0.95));
       });
       preview.textContent = "";
-      textInput.value = entry.text;
-      if (chosen) chosen.textContent = entry.description;
-      if (staged) staged.hidden = false;
-      form.querySelector("button[type=submit]").focus();
+      showStaged(root, form, entry.text, entry.description, null);
     }
 
     root.querySelectorAll(".tool").forEach(function (button) {
@@ -201,8 +290,6 @@
     // A decision with a single tool (marked `data-chosen-first`) starts with it chosen.
     var first = root.querySelector(".tool[data-chosen-first]:not([disabled])");
     if (first) choose(first);
-    var undo = root.querySelector("#undo-move");
-    if (undo) undo.addEventListener("click", function () { unstage(); markLegal(); });
     board.addEventListener("click", function (event) {
       pick(event.target.closest(PLACES));
     });
@@ -223,5 +310,10 @@
 
   window.turnpost = window.turnpost || {};
   window.turnpost.startBoard = startBoard;
+  // For a game's own control that builds a move (an amount, a pick among many): stage it
+  // as a choice is staged, with Send and Undo.
+  window.turnpostStage = function (text, description) {
+    return stage(currentRoot(), text, description, null);
+  };
   startBoard(document);
 })();

@@ -76,3 +76,24 @@ def sign_in(live, browser, email):
     page.click("button[type=submit]")  # the link's page asks before it signs in
     page.wait_for_selector("h1:has-text('My games')")
     return context, page
+
+
+def choose_and_send(page, description):
+    """Click the choice button with `description` (it stages the move, with Send and
+    Undo), check what is staged, and send it."""
+    page.click(f"#decision form.choice button:has-text('{description}')")
+    assert page.inner_text("#staged-text").startswith(f"You chose: {description}")
+    page.click("#move-form button:has-text('Send')")
+    page.wait_for_selector("text=Move made.")
+
+
+def game_against_a_bot(live, page, game_id):
+    """A two-player game of `game_id` that `page`'s player creates against a bot, started
+    at once: its page's URL."""
+    page.goto(f"{live.base}/games/new")
+    page.select_option("select[name=game]", game_id)
+    page.select_option("select[name=players]", "2")
+    page.select_option("select[name=bots]", "1")
+    page.click("button:has-text('Create and invite')")
+    page.wait_for_selector("#live")
+    return page.url

@@ -8,7 +8,7 @@ from sqlmodel import select
 from service.db import transaction
 from service.models import Game, Notification, Seat, User
 from tests.conftest import put_position
-from tests.e2e.conftest import sign_in
+from tests.e2e.conftest import choose_and_send, sign_in
 from tests.engine.tigris_positions import position, revolt_position
 from workers.compose import compose
 
@@ -69,14 +69,12 @@ def test_two_players_create_join_and_fight_a_revolt(live, browser, screenshot):
     ann.fill("#move-form input[name=text]", "leader priest H4")
     ann.click("#move-form button[type=submit]")
     ann.wait_for_selector("text=Move made.")
-    ann.click("button:has-text('commit 2 supporters')")
-    ann.wait_for_selector("text=Move made.")
+    choose_and_send(ann, "commit 2 supporters")
     screenshot(ann, "attacked")
 
     bob.goto(game_url)
     assert "You defend" in bob.inner_text("#decision")
-    bob.click("button:has-text('commit 2 supporters')")
-    bob.wait_for_selector("text=Move made.")
+    choose_and_send(bob, "commit 2 supporters")
     screenshot(bob, "defended")
     assert "won the red revolt" in bob.inner_text(".log")
     page_text = bob.content()
@@ -157,8 +155,7 @@ def test_an_email_link_is_opened_confirmed_and_applied(live, browser, screenshot
     ann.goto(game_url)
     ann.fill("#move-form input[name=text]", "leader priest H4")
     ann.click("#move-form button[type=submit]")
-    ann.click("button:has-text('commit 0 supporters')")
-    ann.wait_for_selector("text=Move made.")
+    choose_and_send(ann, "commit 0 supporters")
     with transaction(engine_of(live)) as db:
         row = db.exec(select(Notification).where(Notification.email == bob_email, Notification.kind == "your_turn")
                       .order_by(Notification.id.desc())).first()

@@ -90,3 +90,8 @@ def test_a_reply_typed_in_the_local_outbox_is_a_move(embedded, browser, screensh
         answer.locator(":scope > summary").click()
     assert answer.frame_locator("iframe").locator("text=Applied:").count() == 1
     screenshot(page, "answer")
+    page.set_viewport_size({"width": 375, "height": 740})  # the outbox on a phone: nothing wider than it
+    screenshot(page, "phone")
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > 376).map(e => e.tagName + '.' + e.className)""")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, wide

@@ -8,6 +8,7 @@ def test_a_token_is_created_used_and_revoked_from_the_page(live, browser, screen
     ann_email, _ = emails()
     ann_ctx, ann = sign_in(live, browser, ann_email)
     ann.goto(f"{live.base}/")
+    ann.click("header details.account summary")  # the account menu
     ann.click("header >> text=API tokens")
     ann.fill("input[name=label]", "my bot")
     ann.click("button:has-text('Create a token')")

@@ -1,7 +1,7 @@
 """The Tigris game page played by clicking only: highlighted squares, a preview under
 the pointer, a staged move with Undo before Send, a revolt's support on both sides."""
 from tests.conftest import put_position
-from tests.e2e.conftest import sign_in
+from tests.e2e.conftest import choose_and_send, sign_in
 from tests.e2e.test_browser import emails, engine_of, put_opening, two_players_in_a_game
 from tests.engine.tigris_positions import REVOLT_TILES, position
 
@@ -22,7 +22,8 @@ def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, scre
 
     ann.click(f"svg [data-square={square}]")
     assert ann.is_visible("#staged") and ann.input_value("#move-form input[name=text]").endswith(square)
-    assert "black" in ann.inner_text("#chosen-move") and square in ann.inner_text("#chosen-move")
+    assert ann.inner_text("#staged-text").startswith("You chose: ") and square in ann.inner_text("#staged-text")
+    assert "black" in ann.inner_text("#staged-text")
     screenshot(ann, "staged")
     ann.click("#undo-move")
     assert not ann.is_visible("#staged") and ann.input_value("#move-form input[name=text]") == ""
@@ -32,6 +33,13 @@ def test_a_chosen_tile_highlights_previews_stages_and_undoes(live, browser, scre
     ann.click("#move-form button:has-text('Send')")
     ann.wait_for_selector("text=Move made.")
     assert ann.get_attribute(f"svg [data-square={square}]", "data-tile") == "black"
+    # The last move is marked on the board, on every player's page.
+    for page in (ann, bob):
+        page.goto(game_url)
+        assert page.get_attribute(".board", "data-last-move") == square
+        assert "last-move" in page.get_attribute(f"svg [data-square={square}]", "class").split()
+        assert page.locator(".last-move-mark").count() == 1
+    screenshot(bob, "last-move")
     ann_ctx.close()
     bob_ctx.close()
 
@@ -135,14 +143,27 @@ def test_a_short_game_with_a_revolt_played_by_clicking_only(live, browser, scree
     ann.wait_for_selector("text=Move made.")
     assert "You attack in a red revolt" in ann.inner_text("#decision")
     screenshot(ann, "revolt-attacker")
-    ann.click("#decision button:has-text('commit 2 supporters')")
-    ann.wait_for_selector("text=Move made.")
+    # A choice stages its move: nothing is sent before Send, and Undo takes it back.
+    ann.click("#decision form.choice button:has-text('commit 1 supporter')")
+    assert ann.inner_text("#staged-text") == "You chose: commit 1 supporter"
+    assert ann.get_attribute("#decision form.choice button:has-text('commit 1 supporter')", "aria-pressed") == "true"
+    screenshot(ann, "choice-staged")
+    ann.click("#undo-move")
+    assert not ann.is_visible("#staged") and ann.input_value("#move-form input[name=text]") == ""
+    assert "You attack in a red revolt" in ann.inner_text("#decision")  # still owed: nothing was sent
+    # A game's own control stages a move it built the same way.
+    text = ann.get_attribute("#decision form.choice:has(button:has-text('commit 2 supporters')) input[name=text]",
+                             "value")
+    ann.evaluate("([text]) => window.turnpostStage(text, 'two of my supporters')", [text])
+    assert ann.inner_text("#staged-text") == "You chose: two of my supporters"
+    assert ann.input_value("#move-form input[name=text]") == text
+    ann.click("#undo-move")
+    choose_and_send(ann, "commit 2 supporters")
 
     bob.wait_for_selector("#decision >> text=You defend in a red revolt", timeout=6000)  # followed live
     assert "plus 2 committed" in bob.inner_text("#decision")
     screenshot(bob, "revolt-defender")
-    bob.click("#decision button:has-text('commit 1 supporter')")
-    bob.wait_for_selector("text=Move made.")
+    choose_and_send(bob, "commit 1 supporter")
     assert "won the red revolt 4 to 3" in bob.inner_text(".log")
     assert bob.get_attribute("svg [data-square=H5]", "data-leader") is None  # his priest went home
 

@@ -36,3 +36,15 @@ def test_two_players_of_eden_get_the_two_player_option_which_the_form_does_not_a
 
 def test_a_form_without_a_game_creates_the_registrys_first(make_player):
     assert _create(make_player("creator"), players="2")["game"] == engine.game_ids()[0]
+
+
+@pytest.mark.parametrize("game_id", engine.game_ids())
+def test_the_form_explains_each_option_in_a_sentence_and_shows_no_raw_value(make_player, game_id):
+    form = make_player("creator").get("/games/new").get_data(as_text=True)
+    fieldset = re.search(rf'<fieldset class="game-options" data-game="{game_id}">(.*?)</fieldset>', form, re.S).group(1)
+    shown = re.sub(r"<[^>]+>", " ", fieldset)  # the words a reader sees, without tags and their attributes
+    raw = re.findall(r"\w+_\w+", shown)
+    assert not raw, f"raw values shown: {raw}"
+    words = engine.get_game(game_id).option_words()
+    for name in engine.get_game(game_id).option_choices:
+        assert words[name]["explains"].endswith(".") and words[name]["explains"] in shown.replace("&#39;", "'")

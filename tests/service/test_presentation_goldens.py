@@ -80,6 +80,7 @@ def _page_masked(html: str) -> str:
         return f"{match.group(1)}BOARD {hashlib.sha256(match.group(2).encode()).hexdigest()[:16]}{match.group(3)}"
 
     html = re.sub(r'(<section class="board"[^>]*>)(.*?)(</section>)', digest, html, flags=re.S)
+    html = re.sub(r"\b(?:\d+ (?:days?|hours?|minutes?)(?: and \d+ hours?)?|no time) left,", "TIME left,", html)
     return _masked(html)
 
 
