@@ -64,12 +64,7 @@ def games_page(live, browser):
 
 
 # The game's own drawing, not the shared page, draws these words small.
-DRAWN_SMALL = {"civ-cards": "the tableaux's words are drawn at 9.6 to 10.5 px at 1280 px"}
-
-
-@pytest.mark.parametrize("game", [
-    pytest.param(game, marks=pytest.mark.xfail(strict=True, reason=DRAWN_SMALL[game])) if game in DRAWN_SMALL
-    else game for game in engine.game_ids()])
+@pytest.mark.parametrize("game", engine.game_ids())
 def test_no_text_on_a_games_page_is_under_12_px_at_a_desktops_width(games_page, game, screenshot):
     page = games_page(game, 1280)
     screenshot(page, "1280")
