@@ -201,7 +201,7 @@ def _yield_words(card: str) -> str:
 
 def _plot_fill(card: str) -> str:
     produced = _produced(card)
-    return KIND_FILL[max(produced, key=produced.get)] if produced else CARD_FILL[None]
+    return KIND_FILL[max(produced, key=produced.__getitem__)] if produced else CARD_FILL[None]
 
 
 def _cost_text(card: str) -> str:

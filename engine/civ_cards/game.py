@@ -149,7 +149,7 @@ class CivCards(BaseGame):
         kind = self.pending(s).get(seat)
         if kind is None:
             return None
-        least = {"buy": {"type": "end_buying"}, "attack": {"type": "fight"},
+        least: dict[str, dict] = {"buy": {"type": "end_buying"}, "attack": {"type": "fight"},
                  "walls": {"type": "repel", "unit": None}, "counter": {"type": "end_counters"}}
         return least.get(kind) or self.legal_moves(s, seat)[0]
 
@@ -194,7 +194,7 @@ class CivCards(BaseGame):
     def prompt(self, s: dict, seat: int, names: dict) -> str:
         """What the seat owes; in a combat, first who attacks whom with what."""
         kind = self.pending(s).get(seat)
-        words = PROMPTS.get(kind, "")
+        words = PROMPTS.get(kind or "", "")
         fight = s["combat"]
         if kind is None or fight is None or not fight["fronts"]:
             return words

@@ -118,7 +118,7 @@ class Eden(BaseGame):
         """The move made for a seat that lets its deadline pass: end the turn, acquire
         nothing, or accept the standing bid."""
         kind = self.pending(state).get(seat)
-        return {"action": {"type": "pass"}, "acquire": {"type": "decline"}, "bid": {"type": "accept"}}.get(kind)
+        return {"action": {"type": "pass"}, "acquire": {"type": "decline"}, "bid": {"type": "accept"}}.get(kind or "")
 
     def link_moves(self, state: State, seat: int) -> list[dict]:
         """The few moves offered as links or buttons: for a bid, accept or raise by 5

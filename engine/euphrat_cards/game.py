@@ -226,7 +226,7 @@ class EuphratCards(BaseGame):
             return narration.support_prompt(state, seat, names)
         if owed == "action" and may_propose(state):
             return PROMPTS["action"] + " " + FULL_TABLE
-        return PROMPTS.get(owed, "")
+        return PROMPTS.get(owed or "", "")
 
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines, for its decision email (engine/euphrat_cards/summary.py)."""
