@@ -34,7 +34,7 @@ services:
 run: $(STAMP) cairo
 	TURNPOST_DEV=1 $(VENV)/bin/turnpost serve
 
-# ruff checks the whole tree; mypy the files listed in pyproject.toml.
+# ruff checks the whole tree; mypy the folders pyproject.toml lists (the rules, tests, benchmarks).
 LINTED := .
 
 lint: $(STAMP)

@@ -47,7 +47,7 @@ def play(game, game_id: str, kinds: list[str], seed: int, iterations: int, times
 def match(game_id: str, first: str, second: str, games: int, iterations: int, start: int = 0,
           max_actions: int = 5000) -> dict:
     game = engine.get_game(game_id)
-    times = {first: [], second: []}
+    times: dict[str, list[float]] = {first: [], second: []}
     score, unfinished = 0.0, 0
     for number in range(start, start + games):
         kinds = [first, second] if number % 2 == 0 else [second, first]

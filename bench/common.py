@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 import time
+from typing import Any
 
 import psycopg
 
@@ -45,6 +46,13 @@ def fresh_database(name: str) -> str:
     return url
 
 
+def first_value(conn: psycopg.Connection, query: str, params: tuple = ()) -> Any:
+    """The first column of the query's first row (a count, a time)."""
+    row = conn.execute(query, params).fetchone()
+    assert row is not None, f"no row for {query}"
+    return row[0]
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -68,8 +76,9 @@ def two_player_games(url: str, games: int, pairs: int = 1, email_mode: str = "ev
             ann, bob = user_for_email(db, f"ann{pair}@bench.test"), user_for_email(db, f"bob{pair}@bench.test")
             ann.email_mode = bob.email_mode = email_mode
             game, _ = create_game(db, ann, "tigris", 2, invite=[bob.email])
-            game, _ = respond(db, game.id, bob, True, game.version)
-            table.append((game.id, game.seed, game.version, ann.id, bob.id))
+            assert game.id is not None, "a created game has an id"
+            answered, _ = respond(db, game.id, bob, True, game.version)
+            table.append((answered.id, answered.seed, answered.version, ann.id, bob.id))
     engine.dispose()
     return table
 

@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(_HERE))
 import psycopg  # noqa: E402
 import redis  # noqa: E402
 
-from bench.common import fresh_database, two_player_games  # noqa: E402
+from bench.common import first_value, fresh_database, two_player_games  # noqa: E402
 
 DB = "turnpost_bench_deadlines"
 QUEUE = "turnpost-bench-deadlines"
@@ -102,16 +102,16 @@ def main() -> None:
             done = 0
             while done < args.deadlines and time.time() < deadline:
                 time.sleep(1)
-                done = conn.execute(
-                    "SELECT count(*) FROM deadline WHERE kind = 'reminder' AND done_at IS NOT NULL").fetchone()[0]
+                done = first_value(
+                    conn, "SELECT count(*) FROM deadline WHERE kind = 'reminder' AND done_at IS NOT NULL")
                 memory.append((time.time(), done, tree_rss_mb(worker.pid)))
                 if len(memory) % 30 == 0:
                     print(f"  {done} fired, worker {memory[-1][2]:.0f} MB", flush=True)
             drifts = sorted(row[0] for row in conn.execute(
                 "SELECT EXTRACT(EPOCH FROM done_at - due_at) FROM deadline "
                 "WHERE kind = 'reminder' AND done_at IS NOT NULL"))
-            reminders = conn.execute("SELECT count(*) FROM notification WHERE kind = 'reminder'").fetchone()[0]
-            outcomes = dict(conn.execute(
+            reminders = first_value(conn, "SELECT count(*) FROM notification WHERE kind = 'reminder'")
+            outcomes: dict[str, int] = dict(conn.execute(
                 "SELECT outcome, count(*) FROM deadline WHERE kind = 'reminder' GROUP BY outcome").fetchall())
     finally:
         for process in (beat, worker, mailer):

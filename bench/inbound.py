@@ -20,6 +20,7 @@ import sys
 import time
 import uuid
 from email.message import EmailMessage
+from typing import cast
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
@@ -46,6 +47,7 @@ def reply_for(settings, engine, game_id: int) -> tuple[str, bytes]:
     """The first mover's reply with a legal tile placement, as a mail client sends it."""
     with transaction(engine) as db:
         game = db.get(Game, game_id)
+        assert game is not None and game.id is not None
         game_rules, state = rules(game), game_state(game)
         seat = next(iter(game_rules.pending(state)))
         move = next(m for m in game_rules.legal_moves(state, seat) if m["type"] == "place_tile")
@@ -53,6 +55,7 @@ def reply_for(settings, engine, game_id: int) -> tuple[str, bytes]:
 
         player = next(s for s in seats_of(db, game) if s.seat == seat)
         user = db.get(User, player.user_id)
+        assert user is not None and user.id is not None
         address = reply_address(settings.secret_key, settings.mail_domain,
                                 ReplyToken(game.id, seat, user.id, game.version))
         message = EmailMessage()
@@ -71,7 +74,9 @@ def main() -> None:
     settings = Settings(database_url=url, redis_url=None, smtp_url=None, secret_key="bench-secret")
     engine = make_engine(url)
     games = two_player_games(url, args.replies, pairs=args.replies)
-    ids = [store(engine, raw, address, "") for address, raw in (reply_for(settings, engine, g[0]) for g in games)]
+    stored = [store(engine, raw, address, "") for address, raw in (reply_for(settings, engine, g[0]) for g in games)]
+    assert None not in stored, "every reply is new, so stored"
+    ids = cast(list[int], stored)
     times, statements = [], []
     event.listen(engine, "before_cursor_execute", lambda *_: statements.append(1))
     start, cpu_start = time.perf_counter(), time.process_time()

@@ -31,7 +31,7 @@ import psycopg  # noqa: E402
 import redis  # noqa: E402
 
 import engine  # noqa: E402
-from bench.common import free_port, fresh_database, seat_tokens, service_env, start_sink, two_player_games  # noqa: E402
+from bench.common import first_value, free_port, fresh_database, seat_tokens, service_env, start_sink, two_player_games  # noqa: E402
 
 DB = "turnpost_bench_latency"
 QUEUE = "turnpost-bench-latency"
@@ -89,15 +89,14 @@ def main() -> None:
     try:
         time.sleep(5)
         with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as conn:
-            begun = conn.execute("SELECT now()").fetchone()[0]
+            begun = first_value(conn, "SELECT now()")
             moves = play(web_port, tokens, games, args.rate, args.seconds)
             query = ("SELECT message_id, EXTRACT(EPOCH FROM created_at) FROM notification "
                      "WHERE kind = 'your_turn' AND created_at >= %s")
-            owed = dict(conn.execute(query, (begun,)).fetchall())
+            owed: dict[str, float] = dict(conn.execute(query, (begun,)).fetchall())
             wait_until = time.time() + 120
-            while time.time() < wait_until and conn.execute(
-                    "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL",
-                    (begun,)).fetchone()[0]:
+            while time.time() < wait_until and first_value(
+                    conn, "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL", (begun,)):
                 time.sleep(0.5)
     finally:
         for process in processes:
@@ -107,7 +106,7 @@ def main() -> None:
         sink.terminate()
         for key in client.scan_iter(QUEUE + "*"):
             client.delete(key)
-    accepted_at = {}
+    accepted_at: dict[str, float] = {}
     with open(arrivals) as log:
         for line in log:
             stamp, message_id = line.split(" ", 1)

@@ -23,13 +23,14 @@ import random
 import statistics
 import sys
 import time
+from typing import cast
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 sys.path.insert(0, os.path.dirname(_HERE))
 
 import psycopg  # noqa: E402
-from sqlmodel import func, select, update  # noqa: E402
+from sqlmodel import col, func, select, update  # noqa: E402
 
 from bench.common import ADMIN, free_port, fresh_database, start_sink, two_player_games  # noqa: E402
 from service.config import Settings  # noqa: E402
@@ -49,6 +50,7 @@ def play_random_moves(database, game_id: int, moves: int, rng: random.Random) ->
     with transaction(database) as db:
         for _ in range(moves):
             game = db.get(Game, game_id, populate_existing=True)  # the move's writer bypasses the session
+            assert game is not None
             state = game_state(game)
             if rules(game).outcome(state) is not None:
                 return
@@ -68,10 +70,10 @@ def prepare(emails: int, moves: int, reuse: bool) -> list[int]:
             play_random_moves(database, game_id, moves, random.Random(game_id))
     database = make_engine(URL)
     with transaction(database) as db:
-        ids = list(db.exec(select(func.max(Notification.id)).where(
-            Notification.kind == "your_turn").group_by(Notification.game_id).order_by(
-                func.max(Notification.id))))[:emails]
-        db.exec(update(Notification).where(Notification.id.in_(ids)).values(
+        ids = cast(list[int], list(db.exec(select(func.max(Notification.id)).where(
+            Notification.kind == "your_turn").group_by(col(Notification.game_id)).order_by(
+                func.max(Notification.id))))[:emails])  # each a stored row's
+        db.exec(update(Notification).where(col(Notification.id).in_(ids)).values(
             sent_at=None, claimed_until=None, attempts=0, next_attempt_at=None))
     database.dispose()
     return ids

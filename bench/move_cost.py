@@ -80,7 +80,7 @@ def main() -> None:
                 players.request(kind)
         print(f"{args.moves} requests of each kind, interleaved; CPU ms per request (one process)")
         kinds = {"commit": "one commit (floor)", "move": "move submit", "minimal": "move, return=minimal"}
-        spent = {kind: [] for kind in kinds}
+        spent: dict[str, list[float]] = {kind: [] for kind in kinds}
         for _ in range(args.moves):  # interleaved, so that the machine's load weighs on each alike
             for kind in kinds:
                 spent[kind].append(players.request(kind))

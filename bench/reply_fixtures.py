@@ -176,11 +176,11 @@ def main() -> None:
             totals[key] = totals.get(key, 0) + value
         print(f"{set_name:30} {len(cases):5} {counts['agree']:6} {counts['sign-off']:8} {counts['quoted kept']:11} "
               f"{counts['lost']:5} {read:10}")
-    cases = sum(totals.values())
+    all_cases = sum(totals.values())
     agreeing = totals["agree"] + totals["sign-off"]
-    print(f"{'all':30} {cases:5} {totals['agree']:6} {totals['sign-off']:8} {totals['quoted kept']:11} "
+    print(f"{'all':30} {all_cases:5} {totals['agree']:6} {totals['sign-off']:8} {totals['quoted kept']:11} "
           f"{totals['lost']:5} {probes_read:10}")
-    print(f"agreement: {agreeing}/{cases} = {100 * agreeing / cases:.1f}% "
+    print(f"agreement: {agreeing}/{all_cases} = {100 * agreeing / all_cases:.1f}% "
           f"(a sign-off one side drops counted as agreeing); planted quoted moves read: {probes_read} of {probes}")
 
 

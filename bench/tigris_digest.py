@@ -25,7 +25,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 
 import engine  # noqa: E402
 
-OPTION_SETS = (
+OPTION_SETS: tuple[dict, ...] = (
     {},
     {"board": "advanced"},
     {"english_variant": True},
@@ -49,7 +49,7 @@ def play(game, players: int, seed: int, options: dict, digest) -> list[tuple[int
     """One random game, fed into `digest`; returns its (seat, move) list."""
     chooser = random.Random(seed)
     state = game.setup(players, seed, options)
-    played = []
+    played: list[tuple[int, dict]] = []
     while True:
         pending = game.pending(state)
         digest.update(_dump({str(s): k for s, k in pending.items()}))

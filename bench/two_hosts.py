@@ -31,7 +31,7 @@ import psycopg  # noqa: E402
 import redis  # noqa: E402
 
 import engine  # noqa: E402
-from bench.common import free_port, fresh_database, seat_tokens, service_env, start_sink, two_player_games  # noqa: E402
+from bench.common import first_value, free_port, fresh_database, seat_tokens, service_env, start_sink, two_player_games  # noqa: E402
 
 DB = "turnpost_bench_two_hosts"
 QUEUE = "turnpost-bench-two-hosts"
@@ -133,8 +133,8 @@ def delivered(url: str, begun, arrivals_path: str) -> tuple[int, int, int]:
     """Decision emails owed since `begun`, those the sink accepted, and extra copies."""
     with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as conn:
         wait_until = time.time() + 120
-        while time.time() < wait_until and conn.execute(
-                "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL", (begun,)).fetchone()[0]:
+        while time.time() < wait_until and first_value(
+                conn, "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL", (begun,)):
             time.sleep(0.5)
         owed = {m for (m,) in conn.execute("SELECT message_id FROM notification WHERE created_at >= %s", (begun,))}
     time.sleep(1)
@@ -171,8 +171,8 @@ def main() -> None:
     try:
         wait_ready(web_ports, tokens[0], table[0][0])
         with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as conn:
-            begun = conn.execute("SELECT now()").fetchone()[0]
-        games, tally = Games(table), collections.Counter()
+            begun = first_value(conn, "SELECT now()")
+        games, tally = Games(table), collections.Counter[tuple[int, int]]()  # (port, status) -> answers
         ids = [gid for gid, *_ in table]
         started = time.monotonic()
         clients = [threading.Thread(target=play,

@@ -241,11 +241,12 @@ class BaseGame:
     # The game's modules the forwarding methods call: `states` (to_json, from_json),
     # `notation` (parse_move, describe, format_move, FORMS), `narration`
     # (describe_event, prompt) and `drawing` (board_text, board_svg, picture_layers;
-    # None for a game without a picture).
-    states: ClassVar[ModuleType]
-    notation: ClassVar[ModuleType]
-    narration: ClassVar[ModuleType]
-    drawing: ClassVar[ModuleType | None] = None
+    # None for a game without a picture). Not ClassVar: mypy reads a module assigned in
+    # a class body as an instance variable, which may not override a ClassVar.
+    states: ModuleType
+    notation: ModuleType
+    narration: ModuleType
+    drawing: ModuleType | None = None
 
     # -- options and setup --------------------------------------------------------
 

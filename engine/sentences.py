@@ -17,7 +17,7 @@ def counts_text(counts: dict) -> str:
 
 def told(sentences: dict[str, Callable[[], str]], event: dict, who: str) -> str:
     """The event's own sentence, else its type in words after the seat's name."""
-    sentence = sentences.get(event.get("type"))
+    sentence = sentences.get(event.get("type", ""))
     if sentence is None:
         return f"{who + ': ' if event.get('seat') is not None else ''}{str(event.get('type')).replace('_', ' ')}."
     return sentence()

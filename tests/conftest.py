@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import psycopg
 import pytest
-from sqlmodel import select
+from sqlmodel import col, select
 
 import engine
 from service.app import create_app
@@ -100,7 +100,7 @@ def make_player(app):
 def outbox(db):
     def rows(email: str, kind: str | None = None) -> list[Notification]:
         with db() as session:
-            query = select(Notification).where(Notification.email == email).order_by(Notification.id)
+            query = select(Notification).where(Notification.email == email).order_by(col(Notification.id))
             if kind:
                 query = query.where(Notification.kind == kind)
             return list(session.exec(query))
@@ -126,6 +126,7 @@ def put_position(db_engine, game_id: int, state) -> int:
     and bump its version; returns the new version."""
     with transaction(db_engine) as db:
         game = db.get(Game, game_id)
+        assert game is not None
         rules = engine.get_game(game.game_type)
         game.state = rules.to_json(state)
         game.version += 1

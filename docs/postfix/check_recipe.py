@@ -236,9 +236,10 @@ def run_checks(recipe: Recipe, inbox: Inbox) -> None:
     recipe.stop("opendkim")
     try:
         send(port, recipe.signed("tile red F7\n"))
-        outcome = "accepted"
+        outcome: str | tuple[int, str] = "accepted"
     except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as err:  # at MAIL or at DATA
-        outcome = (err.smtp_code, err.smtp_error.decode())
+        error = err.smtp_error
+        outcome = (err.smtp_code, error.decode() if isinstance(error, bytes) else error)
     check("with OpenDKIM down, mail is deferred (451), not passed unchecked",
           isinstance(outcome, tuple) and outcome[0] == 451 and len(inbox.messages) == 2, outcome)
 

@@ -53,7 +53,7 @@ def award_bonus(table: CardTable, s: dict, seat: int, effect: str) -> int:
     return sum(award.get(effect, 0) for award_id, award in table.awards.items() if s["awards"][award_id] == seat)
 
 
-def discount(table: CardTable, s: dict, seat: int, kind: str) -> int:
+def discount(table: CardTable, s: dict, seat: int, kind: str | None) -> int:
     """The happiness discount on a technology, building or wonder bought by `seat`."""
     if kind == "wonder" and not s["options"].get("happiness_discounts_wonders", True):
         return 0

@@ -58,7 +58,7 @@ def population_groups(table: CardTable, player: dict) -> list[tuple[int, tuple[s
 
 def population_splits(groups: list[tuple[int, tuple[str, ...]]]) -> list[dict[str, int]]:
     """Every distinct total (food, production, commerce) the population can produce."""
-    totals = {(0, 0, 0)}
+    totals: set[tuple[int, ...]] = {(0, 0, 0)}
     for count, kinds in groups:
         index = [RESOURCES.index(k) for k in kinds]
         step = set()

@@ -74,7 +74,7 @@ class CivCards(BaseGame):
         return tuple(form for form in self.move_forms if teams or not form.startswith("give "))
 
     def __init__(self, table: CardTable | None = None):
-        self.table = table or load_table()
+        self.table: CardTable = table or load_table()
         provisional = " (provisional card table)" if self.table.metadata.get("provisional") else ""
         self.description = f"Civilization: The Card Game (Firaxis 2006){provisional}: {self.table.metadata['title']}."
 
@@ -162,7 +162,7 @@ class CivCards(BaseGame):
         kind = self.pending(s).get(seat)
         if kind is None:
             return None
-        least = {"buy": {"type": "end_buying"}, "attack": {"type": "fight"},
+        least: dict[str, dict] = {"buy": {"type": "end_buying"}, "attack": {"type": "fight"},
                  "walls": {"type": "repel", "unit": None}, "counter": {"type": "end_counters"}}
         return least.get(kind) or self.legal_moves(s, seat)[0]
 

@@ -151,7 +151,7 @@ MOVES = {
 FEW_CHOICES = 12  # a decision with no more choices than this offers every one as a link
 
 # The way on from a decision (also what a passed deadline plays), always offered first.
-WAY_ON = {"buy": {"type": "end_buying"}, "attack": {"type": "fight"},
+WAY_ON: dict[str, dict] = {"buy": {"type": "end_buying"}, "attack": {"type": "fight"},
           "counter": {"type": "end_counters"}, "walls": {"type": "repel", "unit": None}}
 # The moves of a decision with many choices that are still one click each: no payment
 # mix, plot or combination of cards to pick.

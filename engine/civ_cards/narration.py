@@ -93,4 +93,4 @@ def _award(event: dict, name, card) -> str:
 def _ended(event: dict, name) -> str:
     ranking = event.get("ranking") or []
     places = "; ".join(" and ".join(name(seat) for seat in place) for place in ranking)
-    return f"The game is over: {ENDINGS.get(event.get('reason'), event.get('reason'))}. Ranking: {places}."
+    return f"The game is over: {ENDINGS.get(event.get('reason', ''), event.get('reason'))}. Ranking: {places}."

@@ -192,7 +192,7 @@ _WORDS = {
 def describe(move: dict) -> str:
     """One line in words, for logs and emails (a card discarded or countered is not named:
     the line may reach other players before the card is shown)."""
-    kind = move.get("type")
+    kind = move.get("type", "")
     if kind == "collect":
         return f"collect, population yielding {_mix(move['population'])} (food/production/commerce)"
     if kind == "buy_plot":

@@ -38,16 +38,16 @@ def _key(f: dict) -> tuple:
 def ranking(table: CardTable, s: dict) -> dict:
     per_seat = {seat: figures(table, player) for seat, player in enumerate(s["players"])}
     sides = teams(s) or [[seat] for seat in per_seat]
-    keys = {}
+    keys: dict[tuple[int, ...], tuple] = {}
     for side in sides:
         summed = {name: sum(per_seat[seat][name] for seat in side) for name in per_seat[side[0]]}
         keys[tuple(side)] = _key(summed)
     places: list[list[int]] = []
     last = None
-    for side in sorted(keys, key=lambda side: keys[side], reverse=True):
-        if places and keys[side] == last:
-            places[-1].extend(side)
+    for team in sorted(keys, key=lambda team: keys[team], reverse=True):
+        if places and keys[team] == last:
+            places[-1].extend(team)
         else:
-            places.append(list(side))
-        last = keys[side]
+            places.append(list(team))
+        last = keys[team]
     return {"ranking": places, "scores": {seat: f for seat, f in per_seat.items()}}

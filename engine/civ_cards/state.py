@@ -4,6 +4,8 @@ against the card table and fills what may be left out; `clone` copies it for `ap
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.civ_cards.table import RESOURCES, CardTable
 from engine.core import IllegalMove
 
@@ -122,8 +124,10 @@ def _from_json(table: CardTable, data: dict) -> dict:
 PHASE_RECORDS = {"draft": "draft", "settle": "settle", "opening_discard": "discarding", "discard": "discarding"}
 
 
-FRONT_DEFAULTS = {"repelled": None, "catapults": 0, "walls_done": False, "counters": [], "counters_done": False,
-                  "steal": 0, "destroy": 0, "population_done": False, "buildings_done": False}
+FRONT_DEFAULTS: dict[str, Any] = {
+    "repelled": None, "catapults": 0, "walls_done": False, "counters": [], "counters_done": False,
+    "steal": 0, "destroy": 0, "population_done": False, "buildings_done": False,
+}
 COMBAT_STAGES = ("declare", "catapult", "walls", "counter", "losses", "placing")
 
 

@@ -73,6 +73,7 @@ def support_choices(s: State, a: dict) -> list[int]:
 
 def contest(s: State, seat: int, square: int, events: list) -> None:
     a = s.acquisition
+    assert a is not None  # these moves answer a running acquisition
     if square not in contest_choices(s, a):
         allowed = ", ".join(SQUARE_NAMES[i] for i in contest_choices(s, a)) or "none"
         rule = (
@@ -93,6 +94,7 @@ def uncontest(s: State, seat: int, events: list) -> None:
     """Give up the defending group chosen so far, to choose another (ruling 7: a group
     whose opening bid he cannot pay is not a dead end)."""
     a = s.acquisition
+    assert a is not None  # these moves answer a running acquisition
     if not a["defend"]:
         raise IllegalMove("no tile is contested yet; contest one, or decline", code="bad_uncontest")
     s.acquisition = {**a, "defender": None, "defend": []}
@@ -102,6 +104,7 @@ def uncontest(s: State, seat: int, events: list) -> None:
 
 def add_attacker(s: State, seat: int, square: int, events: list) -> None:
     a = s.acquisition
+    assert a is not None  # these moves answer a running acquisition
     if square not in support_choices(s, a):
         allowed = ", ".join(SQUARE_NAMES[i] for i in support_choices(s, a)) or "none"
         raise IllegalMove(
@@ -115,6 +118,7 @@ def add_attacker(s: State, seat: int, square: int, events: list) -> None:
 def bid_range(s: State, seat: int) -> tuple[int, int]:
     """(lowest, highest) bid `seat` may make now; highest < lowest when none."""
     a = s.acquisition
+    assert a is not None  # these moves answer a running acquisition
     lowest = a["bids"][-1] + RAISE if a["bids"] else OPENING_BID
     if not a["defend"]:
         return lowest, 0
@@ -129,11 +133,13 @@ def bidding(s: State, seat: int) -> dict:
     (highest < lowest when it may only accept), the step, and the fertility points each
     mana of the bid is multiplied by (what the seat pays if the other side accepts)."""
     lowest, highest = bid_range(s, seat)
+    assert s.acquisition is not None, "bids are open only during an acquisition"
     return {"lowest": lowest, "highest": highest, "step": BID_STEP, "points": multiplier(s, s.acquisition, seat)}
 
 
 def bid(s: State, seat: int, amount, events: list) -> None:
     a = s.acquisition
+    assert a is not None  # these moves answer a running acquisition
     if not a["defend"]:
         raise IllegalMove("contest at least one tile before bidding", code="bad_bid")
     lowest, highest = bid_range(s, seat)
@@ -158,6 +164,7 @@ def bid(s: State, seat: int, amount, events: list) -> None:
 def accept(s: State, seat: int, events: list) -> None:
     """The side that accepts is paid and loses its contested tiles to the last bidder."""
     a = s.acquisition
+    assert a is not None  # these moves answer a running acquisition
     winner = a["defender"] if seat == a["attacker"] else a["attacker"]
     lost = a["attack"] if winner == a["defender"] else a["defend"]
     paid = a["bids"][-1] * multiplier(s, a, winner)

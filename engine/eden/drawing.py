@@ -123,7 +123,7 @@ def _cells(view: dict) -> list[tuple[str, int] | None]:
     rows = view.get("board")
     if not isinstance(rows, list) or len(rows) != SIZE:
         raise ValueError(f"an Eden board is {SIZE} rows")
-    cells = []
+    cells: list[tuple[str, int] | None] = []
     for row in rows:
         parts = str(row).split()
         if len(parts) != SIZE:

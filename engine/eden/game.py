@@ -121,7 +121,7 @@ class Eden(BaseGame):
         """The move made for a seat that lets its deadline pass: end the turn, acquire
         nothing, or accept the standing bid."""
         kind = self.pending(state).get(seat)
-        return {"action": {"type": "pass"}, "acquire": {"type": "decline"}, "bid": {"type": "accept"}}.get(kind)
+        return {"action": {"type": "pass"}, "acquire": {"type": "decline"}, "bid": {"type": "accept"}}.get(kind or "")
 
     def link_moves(self, state: State, seat: int) -> list[dict]:
         """The few moves offered as links or buttons: for a bid, accept; for an
@@ -153,7 +153,7 @@ class Eden(BaseGame):
         owed = self.pending(state).get(seat) if seat is not None else None
         if seat is not None and owed == "action":  # the seat's own hand: why a card of it has no play now
             data["players"][seat]["unplayable"] = moves.card_refusals(state, seat)
-        if seat is not None and owed in ("acquire", "bid") and state.acquisition["defend"]:
+        if seat is not None and owed in ("acquire", "bid") and state.acquisition and state.acquisition["defend"]:
             data["bidding"] = bidding(state, seat)
         data["provisional_data"] = PROVISIONAL
         return data

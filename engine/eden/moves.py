@@ -9,7 +9,7 @@ from engine.eden.state import State
 
 def card_plays(s: State, seat: int) -> list[dict]:
     """Every irrigation and cultivation the seat could play from its hand now."""
-    moves = []
+    moves: list[dict] = []
     for card in s.hands[seat]:
         if not is_cultivation(card):
             if irrigation_refusal(s, seat, card) is None:
@@ -49,6 +49,7 @@ def _bids(s: State, seat: int) -> list[dict]:
 
 def acquire_moves(s: State, seat: int) -> list[dict]:
     a = s.acquisition
+    assert a is not None  # listed only during an acquisition
     moves = [{"type": "contest", "square": SQUARE_NAMES[i]} for i in contest_choices(s, a)]
     moves.extend({"type": "attack_with", "square": SQUARE_NAMES[i]} for i in support_choices(s, a))
     if a["defend"]:
@@ -61,6 +62,7 @@ def acquire_moves(s: State, seat: int) -> list[dict]:
 
 def bid_moves(s: State, seat: int) -> list[dict]:
     """Accept or raise; the attacker, in his own action step, may also sell (ruling 6)."""
+    assert s.acquisition is not None  # listed only during an acquisition
     sales = _sales(s, seat) if seat == s.acquisition["attacker"] else []
     return [{"type": "accept"}, *_bids(s, seat), *sales]
 

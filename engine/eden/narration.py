@@ -66,6 +66,7 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
             return "Sell or buy cultivation cards, or pass to end the turn (no more cards may be played this turn)."
         return "Play a second irrigation card, sell or buy cultivation cards, or pass to end the turn."
     a = s.acquisition
+    assert a is not None  # the other decisions come during an acquisition
     if kind == "acquire":
         if not a["defend"]:
             return (f"You irrigated {SQUARE_NAMES[a['placed']]}, next to another player's land: contest one of "

@@ -6,6 +6,8 @@ row. The JSON form (docs/games/eden.md) is the public, hand-writable format;
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import IllegalMove
 from engine.eden.board import (
     BID_STEP,
@@ -36,6 +38,22 @@ class State:
         "options", "owner", "level", "mana", "hands", "supply", "deck", "discard", "market",
         "rng", "turn", "active", "played", "idle_turns", "acquisition", "finished",
     )
+    options: dict[str, Any]
+    owner: list[int]  # per square: seat or -1
+    level: list[int]  # per square: 0-4
+    mana: list[int]  # per seat
+    hands: list[list[int]]  # per seat: card indexes
+    supply: list[list[int]]  # per seat: [tiles 1/2, tiles 3/4]
+    deck: tuple[int, ...]
+    discard: list[int]
+    market: list[int]
+    rng: int
+    turn: int
+    active: int
+    played: list[int]
+    idle_turns: int
+    acquisition: dict[str, Any] | None
+    finished: dict[str, Any] | None
 
     def clone(self) -> State:
         new = State.__new__(State)

@@ -16,7 +16,7 @@ from engine.euphrat_cards.cards import (
     place_name,
 )
 from engine.euphrat_cards.state import State
-from engine.euphrat_cards.table import leader_on, leaders_in, region_span, under
+from engine.euphrat_cards.table import leaders_in, region_span, under
 
 OFFER_KINDS = ("score", "ship", "treasure", "end_vote")
 ENDINGS = ("deck", "treasures", "agreed")
@@ -104,14 +104,14 @@ def _kingdom_leaders(s: State) -> str | None:
     column = 0
     while column < COLUMNS:
         span = region_span(s, column)
-        seen: dict[int, int] = {}
+        seen: dict[int, tuple[int, int]] = {}  # colour -> (seat, place) of its first leader
         for seat, color, place in leaders_in(s, span):
             if color in seen and color not in fought:
-                first = seen[color]
-                return (f"seat {leader_on(s, first)[0]}'s {LEADERS[color]} on {place_name(first)} and "
+                first_seat, first = seen[color]
+                return (f"seat {first_seat}'s {LEADERS[color]} on {place_name(first)} and "
                         f"seat {seat}'s {LEADERS[color]} on {place_name(place)} stand in one kingdom; two "
                         "leaders of one colour share a kingdom only during their conflict")
-            seen[color] = place
+            seen[color] = seat, place
         column = span[1] + 1
     return None
 

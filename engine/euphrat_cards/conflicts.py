@@ -66,6 +66,7 @@ def start_external(s: State, color: int, events: list) -> None:
     """Begin the union's conflict of `color`: the active player attacks if involved,
     else the first involved player clockwise from him."""
     union = s.union
+    assert union is not None  # external conflicts come from a union
     places = {
         seat: place for seat, c, place in leaders_in(s, region_span(s, union["gap"])) if c == color
     }
@@ -78,15 +79,20 @@ def start_external(s: State, color: int, events: list) -> None:
 
 
 def supporting_side(s: State) -> str:
+    assert s.conflict is not None
     return "attacker" if s.conflict["attacker_commit"] is None else "defender"
 
 
 def base_strength(s: State, side: str) -> int:
     """A side's strength before committed cards."""
     conflict = s.conflict
+    assert conflict is not None
     place = conflict[side + "_leader"]
     if conflict["kind"] == "internal":
-        return 1 if card_color(card_at(s, place)) == RED else 0
+        card = card_at(s, place)
+        assert card is not None  # a leader stands on a card
+        return 1 if card_color(card) == RED else 0
+    assert s.union is not None  # external conflicts come from a union
     span = place_span(s, place, ignore_gap=s.union["gap"])
     return len(color_places(s, span, conflict["color"]))
 
@@ -98,6 +104,7 @@ def support_color(conflict: dict) -> int:
 
 def commit_support(s: State, seat: int, count: int, events: list) -> None:
     conflict = s.conflict
+    assert conflict is not None
     side = supporting_side(s)
     color = support_color(conflict)
     s.hands[seat][color] -= count
@@ -111,6 +118,7 @@ def commit_support(s: State, seat: int, count: int, events: list) -> None:
 def resolve_conflict(s: State, events: list) -> None:
     """Both sides have committed: compare, return the loser, reward the winner."""
     conflict = s.conflict
+    assert conflict is not None
     color = conflict["color"]
     attack = base_strength(s, "attacker") + conflict["attacker_commit"]
     defend = base_strength(s, "defender") + conflict["defender_commit"]
@@ -142,6 +150,7 @@ def _loser_kingdom_cards(s: State, loser_place: int, color: int) -> list[int]:
     """Cards of `color` in the loser's original kingdom that go to the winner: not
     treasures, not cards bearing a leader (the loser's own leader stands on another
     colour, so its card is never among them)."""
+    assert s.union is not None  # external conflicts come from a union
     span = place_span(s, loser_place, ignore_gap=s.union["gap"])
     return [
         place for place in color_places(s, span, color)

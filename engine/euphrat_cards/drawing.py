@@ -134,13 +134,17 @@ def _labels() -> list[str]:
     ]
 
 
-def _places(view: dict) -> list[tuple]:
+# (slot name, x, y, width, height, card or "", column letter or None)
+_Place = tuple[str, float, float, int, int, str, str | None]
+
+
+def _places(view: dict) -> list[_Place]:
     """Every card and every place a card may still go, in drawing order: (slot name,
     x, y, width, height, card or "", column letter or None). A column lists its cards
     from the head down, then its next free place if it has room; a gap card stands
     upright between its two columns, centred on their third card, so it cannot be
     mistaken for a card of either column."""
-    places = []
+    places: list[_Place] = []
     for index, cards in enumerate(view["columns"]):
         letter, x = COLUMN_LETTERS[index], _column_x(index)
         for row in range(min(len(cards) + 1, ROWS)):

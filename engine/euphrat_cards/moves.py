@@ -46,7 +46,7 @@ def _card_moves(s: State, seat: int, out: list) -> None:
 def _free_cards(s: State) -> list[tuple[str, int]]:
     """(place name, card) of every table card no leader stands on, ships included."""
     occupied = {place for row in s.leaders for place in row if place >= 0}
-    free = []
+    free: list[tuple[str, int]] = []
     for column, cards in enumerate(s.columns):
         base = column * ROW_SPAN
         free.extend((PLACE_NAMES[base + row], card) for row, card in enumerate(cards) if base + row not in occupied)
@@ -69,17 +69,20 @@ def _leader_moves(s: State, seat: int, free: list[tuple[str, int]], out: list) -
 
 
 def support_moves(s: State, seat: int) -> list[dict]:
+    assert s.conflict is not None  # listed only during a conflict
     held = s.hands[seat][support_color(s.conflict)]
     return [{"type": "commit_support", "count": n} for n in range(held + 1)]
 
 
 def conflict_order_moves(s: State) -> list[dict]:
+    assert s.union is not None  # listed only while a union's conflicts wait
     return [{"type": "choose_conflict", "color": COLORS[c]} for c in s.union["colors"]]
 
 
 def offer_moves(s: State, seat: int) -> list[dict]:
     """Taking the offer (if the hand holds what it pays with) or declining."""
     offer = offer_for(s, seat)
+    assert offer is not None  # listed only for a seat with an offer
     kind = offer["kind"]
     if not can_take(s, offer):
         moves = []

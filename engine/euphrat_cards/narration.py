@@ -44,10 +44,10 @@ def describe_event(event: dict, names: dict) -> str | None:
         "end_proposed": lambda: f"{who} proposed to end the game as it stands: no card can be played to the table.",
         "end_agreed": lambda: f"{who} agreed to end the game.",
         "end_refused": lambda: f"{who} refused to end the game; it goes on.",
-        "offer_declined": lambda: f"{who} declined the offer {OFFERS.get(event.get('offer'), event.get('offer'))}.",
+        "offer_declined": lambda: f"{who} declined the offer {OFFERS.get(event.get('offer', ''), event.get('offer'))}.",
         "cards_drawn": lambda: f"{who} drew {count(event['count'], 'card')}.",
         "cards_received": lambda: f"{who} drew {cards(event.get('cards') or {})}.",
-        "answer_set": lambda: f"{who} will {ANSWERS.get(event.get('answer'), 'answer')} every "
+        "answer_set": lambda: f"{who} will {ANSWERS.get(event.get('answer', ''), 'answer')} every "
                               f"{event.get('offer')} offer from now on.",
         "points_scored": lambda: f"{who} scored {cards(event.get('cards') or {}, 'point')} "
                                  f"{_score_reason(str(event.get('reason')))}.",
@@ -95,7 +95,7 @@ def _resolved(event: dict, name) -> str:
 
 
 def _ended(event: dict, name) -> str:
-    text = f"The game ended: {ENDINGS.get(event.get('reason'), str(event.get('reason')).replace('_', ' '))}."
+    text = f"The game ended: {ENDINGS.get(event.get('reason', ''), str(event.get('reason')).replace('_', ' '))}."
     ranking = event.get("ranking") or []
     if ranking and ranking[0]:
         first = [name(seat) for seat in ranking[0]]

@@ -6,6 +6,8 @@ The table is 8 columns (lists of card codes, head first) and 7 gaps (a card code
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import IllegalMove
 from engine.euphrat_cards.cards import (
     CARD_CHARS,
@@ -50,6 +52,28 @@ class State:
         "deck", "removed", "unused_catastrophes", "discard", "rng", "turn", "active",
         "actions_left", "conflict", "union", "offers", "finished", "end_proposed",
     )
+    options: dict[str, Any]
+    columns: list[list[int]]  # card codes, head first
+    gaps: list[int]  # card code or -1
+    ships: tuple[int, ...]
+    leaders: list[list[int]]  # per seat, per colour: place or -1 in supply
+    hands: list[list[int]]  # per seat, per colour
+    catastrophes: list[int]  # per seat: 1 while unplayed
+    vp: list[list[int]]  # per seat: card codes
+    answers: tuple[dict[str, str], ...]  # per seat: offer kind -> standing answer
+    deck: tuple[int, ...]
+    removed: tuple[int, ...]
+    unused_catastrophes: int
+    discard: list[int]  # per kind of DISCARD_KINDS
+    rng: int
+    turn: int
+    active: int
+    actions_left: int
+    conflict: dict[str, Any] | None
+    union: dict[str, Any] | None
+    offers: tuple[dict[str, Any], ...]
+    finished: str | None  # the reason the game ended
+    end_proposed: int | None
 
     def clone(self) -> State:
         new = State.__new__(State)

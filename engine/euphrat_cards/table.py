@@ -74,7 +74,7 @@ def leader_on(s: State, place: int) -> tuple[int, int] | None:
 def color_places(s: State, span: tuple[int, int], color: int) -> list[int]:
     """Places of the cards counting as `color` in the region (treasures count as red)."""
     lo, hi = span
-    found = []
+    found: list[int] = []
     for column in range(lo, hi + 1):
         base = column * ROW_SPAN
         found.extend(base + row for row, card in enumerate(s.columns[column]) if card_color(card) == color)

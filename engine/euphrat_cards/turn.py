@@ -102,6 +102,7 @@ def settle(s: State, events: list) -> None:
 def _union_waits(s: State, events: list) -> bool:
     """Advance a union: start its only conflict, wait for the order, or end it."""
     union = s.union
+    assert union is not None  # called only during a union
     gap = union["gap"]
     remaining = [c for c in union["colors"] if c in union_conflict_colors(s, gap)]
     vanished = [c for c in union["colors"] if c not in remaining]

@@ -40,6 +40,7 @@ def longest_line(cells: list[int], sq: int) -> int:
 def building_options(s: State) -> list[int]:
     """Squares where the active player may put the building of the placed tile's colour."""
     sq = s.building
+    assert sq is not None  # asked only after a tile that may found a building
     cells = s.cells
     code = cells[sq]
     if not FACE_UP <= code < FACE_DOWN:

@@ -62,7 +62,7 @@ def _hands(s: State) -> str | None:
 
 
 def _monuments(s: State) -> str | None:
-    under_monuments = set()
+    under_monuments: set[int] = set()
     for monument, top_left in s.monuments:
         if top_left in under_monuments or not _block_fits(top_left):
             return (f"the {MONUMENT_NAMES[monument]} monument on {SQUARE_NAMES[top_left]} overlaps another "

@@ -6,6 +6,8 @@ colour, both seats and both leaders' squares, and each side's committed tiles
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.tigris.board import NEIGHBORS, SQUARE_NAMES
 from engine.tigris.regions import adjacent_temples, leader_code, regions, regions_without, vacate
 from engine.tigris.scoring import add_points
@@ -49,6 +51,7 @@ def war_colors(s: State, sq: int) -> list[int]:
 def start_war(s: State, color: int, events: list) -> None:
     """Begin the war of `color` over the current unification square."""
     wars = s.wars
+    assert wars is not None  # a war starts only while kingdoms are united
     reg = regions(s)
     fighters = [
         sq for sq in reg.leaders[reg.labels[wars["square"]]]
@@ -74,6 +77,7 @@ def start_war(s: State, color: int, events: list) -> None:
 def base_strength(s: State, side: str) -> int:
     """A side's strength before committed tiles: its supporters on the board."""
     conflict = s.conflict
+    assert conflict is not None
     leader_sq = conflict[side + "_leader"]
     if conflict["kind"] == "revolt":
         return adjacent_temples(s.cells, leader_sq)
@@ -82,6 +86,7 @@ def base_strength(s: State, side: str) -> int:
 
 def war_supporters(s: State, leader_sq: int, color: int) -> list[int]:
     """Face-up tiles of `color` in the leader's original kingdom."""
+    assert s.wars is not None  # supporters are counted during a war
     reg = regions_without(s, s.wars["square"])
     tile = FACE_UP + color
     cells = s.cells
@@ -94,9 +99,10 @@ def support_color(conflict: dict) -> int:
     return RED if conflict["kind"] == "revolt" else conflict["color"]
 
 
-def support_range(s: State, seat: int) -> range:
+def support_range(s: State, seat: int) -> Sequence[int]:
     """How many tiles `seat` may commit to the current conflict now."""
     conflict = s.conflict
+    assert conflict is not None
     side = "attacker" if conflict["attacker_commit"] is None else "defender"
     in_hand = s.hands[seat][support_color(conflict)]
     if not s.options.get("english_variant"):
@@ -118,6 +124,7 @@ def _zero_or(extra: range) -> list[int]:
 
 def commit_support(s: State, seat: int, count: int, events: list) -> None:
     conflict = s.conflict
+    assert conflict is not None
     side = "attacker" if conflict["attacker_commit"] is None else "defender"
     color = support_color(conflict)
     s.hands[seat][color] -= count
@@ -132,6 +139,7 @@ def commit_support(s: State, seat: int, count: int, events: list) -> None:
 def resolve_conflict(s: State, events: list) -> None:
     """Both sides have committed: compare, remove the loser, score the winner."""
     conflict = s.conflict
+    assert conflict is not None
     color = conflict["color"]
     attack = base_strength(s, "attacker") + conflict["attacker_commit"]
     defend = base_strength(s, "defender") + conflict["defender_commit"]

@@ -81,7 +81,7 @@ def _height(board: _Board) -> int:
     return HEIGHT if board.display is None else HEIGHT + DISPLAY_HEIGHT
 
 
-def picture_layers(view: dict) -> tuple[str, list[tuple[int, int, str]]]:
+def picture_layers(view: dict) -> tuple[str, list[tuple[float, float, str]]]:
     """The board of `view` for a raster picture: the background, which only the board
     map decides (paper, labels, squares, river, the fixed rows of the key), and the
     pieces to paint over it in order, each an SVG document placed at (x, y). Painted
@@ -168,7 +168,7 @@ def square_name(sq: int) -> str:
     return f"{COLUMN_LETTERS[sq % COLS]}{sq // COLS + 1}"
 
 
-def square_index(name: str) -> int:
+def square_index(name: object) -> int:
     match = _SQUARE_NAME.fullmatch(str(name))
     if match is None:
         raise ValueError(f"not a board square: {name!r}")
@@ -194,7 +194,7 @@ class _Board:
 
     def __init__(self) -> None:
         self.map_name = "standard"
-        self.round = None
+        self.round: int | None = None
         self.river: frozenset[int] = frozenset()
         self.take_first: frozenset[int] = frozenset()
         self.tiles: dict[int, tuple[str, bool]] = {}       # square -> (colour, face down)
@@ -212,7 +212,7 @@ class _Board:
         self.display: list[str] | None = None             # face-up tiles (option open_tiles)
         self.legal: set[int] = set()
         self.dynasties: list[str] = []
-        self.seat = None
+        self.seat: int | None = None
 
     @classmethod
     def from_view(cls, view: dict, highlight: list[str]) -> _Board:

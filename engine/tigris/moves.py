@@ -172,7 +172,7 @@ def _split_without(reg: Regions, lifted: int, cells: list[int]) -> tuple[dict[in
     labels = reg.labels
     rid = labels[lifted]
     piece_of: dict[int, int] = {lifted: -1}
-    is_kingdom = []
+    is_kingdom: list[bool] = []
     for start in reg.members[rid]:
         if start in piece_of:
             continue
@@ -207,11 +207,12 @@ def support_moves(s: State, seat: int) -> list[dict]:
 
 
 def war_order_moves(s: State) -> list[dict]:
+    assert s.wars is not None  # listed only while wars wait to be fought
     return [_listed(type="choose_war", color=COLORS[c]) for c in s.wars["colors"]]
 
 
 def monument_moves(s: State) -> list[dict]:
-    moves = [
+    moves: list[dict] = [
         _listed(type="build_monument", monument=MONUMENT_NAMES[m], square=SQUARE_NAMES[sq])
         for m, sq in monument_options(s)
     ]
@@ -220,21 +221,23 @@ def monument_moves(s: State) -> list[dict]:
 
 
 def building_moves(s: State) -> list[dict]:
-    moves = [_listed(type="place_building", square=SQUARE_NAMES[sq]) for sq in building_options(s)]
+    moves: list[dict] = [_listed(type="place_building", square=SQUARE_NAMES[sq]) for sq in building_options(s)]
     moves.append(_listed(type="decline_building"))
     return moves
 
 
 def ziggurat_moves(s: State) -> list[dict]:
-    moves = [_listed(type="build_ziggurat", square=SQUARE_NAMES[sq]) for sq in ziggurat_options(s)]
+    moves: list[dict] = [_listed(type="build_ziggurat", square=SQUARE_NAMES[sq]) for sq in ziggurat_options(s)]
     moves.append(_listed(type="decline_ziggurat"))
     return moves
 
 
 def draw_moves(s: State) -> list[dict]:
     """One face-up tile of each colour shown, or 1 to all the owed tiles blind."""
-    owed = drawing_seat(s)[1]
-    moves = [_listed(type="take_display_tile", color=COLORS[c]) for c in range(4) if s.display[c]]
+    drawing = drawing_seat(s)
+    assert drawing is not None  # listed only while a seat draws
+    owed = drawing[1]
+    moves: list[dict] = [_listed(type="take_display_tile", color=COLORS[c]) for c in range(4) if s.display[c]]
     moves.extend(_listed(type="draw_blind", count=n) for n in range(1, min(owed, sum(s.bag)) + 1))
     return moves
 

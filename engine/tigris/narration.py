@@ -89,6 +89,7 @@ def _conflict_resolved(event: dict, names: dict) -> str:
 
 def _support_prompt(s: State, seat: int, names: dict) -> str:
     conflict = s.conflict
+    assert conflict is not None  # asked only during a conflict
     side = "attacker" if conflict["attacker_commit"] is None else "defender"
     other = "defender" if side == "attacker" else "attacker"
     color = COLORS[conflict["color"]]
@@ -122,10 +123,12 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
     if kind == "support":
         return _support_prompt(s, seat, names)
     if kind == "war_order":
+        assert s.wars is not None
         return "Choose which war to fight next: " + ", ".join(COLORS[c] for c in s.wars["colors"]) + "."
     if kind == "monument":
         return "Your tile completed a square of four: build a monument on it, or decline."
     if kind == "building":
+        assert s.building is not None
         color = s.cells[s.building] - FACE_UP
         return (f"Your tile is part of a line of three or more: put the {BUILDING_NAMES[color]} on a tile "
                 "of the line, or decline.")
@@ -134,6 +137,7 @@ def prompt(s: State, seat: int, kind: str, names: dict) -> str:
     if kind == "ziggurat_point":
         return "Your king is in the ziggurat's kingdom: take one point of the colour of your choice."
     if kind == "draw":
+        assert s.draws is not None
         owed = s.draws["queue"][0][1]
         shown = ", ".join(f"{n} {COLORS[c]}" for c, n in enumerate(s.display) if n)
         return (f"Draw {owed} tile{'s' if owed != 1 else ''}: take a face-up tile ({shown}) "

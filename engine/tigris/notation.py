@@ -86,7 +86,7 @@ def _match(pattern: list[str], words: list[str], kind: str, fields: tuple) -> di
     """The move of `words` if they fit the form `pattern`, else None."""
     if len(pattern) != len(words):
         return None
-    values = []
+    values: list[int | str] = []
     for expected, word in zip(pattern, words):
         if expected.islower():
             if word != expected:

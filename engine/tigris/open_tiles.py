@@ -62,12 +62,14 @@ def drawing_seat(s: State) -> tuple[int, int] | None:
 
 def short_of_tiles(s: State) -> bool:
     """Whether the seat about to draw cannot complete its hand from bag and display."""
+    assert s.draws is not None  # asked only while a seat draws
     seat, owed = s.draws["queue"][0]
     return owed > sum(s.bag) + sum(s.display)
 
 
 def tiles_drawn(s: State, count: int) -> None:
     """The drawing seat got `count` of its owed tiles; the queue moves on when done."""
+    assert s.draws is not None  # called only while a seat draws
     queue = [entry[:] for entry in s.draws["queue"]]
     queue[0][1] -= count
     if queue[0][1] == 0:

@@ -7,6 +7,7 @@ hand-writable format; `to_json`/`from_json` convert exactly.
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Any
 
 from engine.core import IllegalMove
 from engine.tigris.board import BOARD_MAPS, COLS, ROWS, SQUARE_NAMES, SQUARES, square_index
@@ -52,6 +53,34 @@ class State:
         "finished", "cache", "buildings", "building", "ziggurat", "ziggurat_offer",
         "ziggurat_point_taken", "display", "draws",
     )
+    board: str  # a key of BOARD_MAPS
+    options: dict[str, Any]
+    cells: list[int]  # one cell code per square
+    treasures: frozenset[int]  # squares
+    monuments: tuple[tuple[int, int], ...]  # (monument index, square)
+    leaders: list[list[int]]  # per seat, per colour: square or -1 in supply
+    hands: list[list[int]]  # per seat, per colour
+    scores: list[list[int]]  # per seat, per colour
+    treasure_counts: list[int]
+    catastrophes: list[int]
+    bag: list[int]  # per colour
+    discarded: int
+    rng: int
+    turn: int
+    active: int
+    actions_left: int
+    conflict: dict[str, Any] | None
+    wars: dict[str, Any] | None
+    monument: int | None  # the square of a monument to be built
+    finished: str | None  # the reason the game ended
+    cache: dict[str | tuple[str, int], Any]  # facts derived from the position
+    buildings: tuple[int, ...]  # per colour: square or -1
+    building: int | None
+    ziggurat: int  # square or -1
+    ziggurat_offer: int | None
+    ziggurat_point_taken: bool
+    display: tuple[int, ...]  # per colour
+    draws: dict[str, Any] | None
 
     def clone(self) -> State:
         new = State.__new__(State)

@@ -162,6 +162,7 @@ def draw_or_wait(s: State, events: list) -> bool:
         draw(s, seat, owed, events)  # an empty display leaves only the bag
         tiles_drawn(s, owed)
         return False
+    assert s.draws is not None  # called only while draws are queued
     end_of_turn = s.draws["end_of_turn"]
     s.draws = None
     if end_of_turn:
@@ -172,6 +173,7 @@ def draw_or_wait(s: State, events: list) -> bool:
 def monument_options(s: State) -> list[tuple[int, int]]:
     """(monument, top-left square) pairs the active player may build now."""
     sq = s.monument
+    assert sq is not None  # asked only after a tile that may complete a square
     cells = s.cells
     code = cells[sq]
     if not FACE_UP <= code < FACE_DOWN:

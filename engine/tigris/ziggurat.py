@@ -28,6 +28,7 @@ def _inner(sq: int) -> bool:
 def ziggurat_options(s: State) -> list[int]:
     """Centres of the complete crosses through the placed tile, while none is built."""
     sq = s.ziggurat_offer
+    assert sq is not None  # asked only after a tile that may complete a cross
     cells = s.cells
     code = cells[sq]
     if s.ziggurat >= 0 or not FACE_UP <= code < FACE_DOWN:

@@ -68,7 +68,9 @@ def choose(page, description: str) -> None:
 
 def seat_of(page, live, game_id: int) -> int:
     with transaction(engine_of(live)) as db:
-        return db.get(Game, game_id).state["turn"]["active"]
+        game = db.get(Game, game_id)
+        assert game is not None and game.state is not None, "a started game"
+        return game.state["turn"]["active"]
 
 
 def test_a_card_game_turn_played_by_clicking_only(live, browser, screenshot):

@@ -14,7 +14,9 @@ STATIC = Path(__file__).resolve().parents[2] / "service" / "static"
 
 def poll_ms(script: str) -> int:
     """A page script's polling interval, as the script itself sets it."""
-    return int(re.search(r"POLL_MS = (\d+)", (STATIC / script).read_text()).group(1))
+    found = re.search(r"POLL_MS = (\d+)", (STATIC / script).read_text())
+    assert found is not None, f"{script} sets POLL_MS"
+    return int(found.group(1))
 
 
 # A message or a board update shows within three polls of the scripts that fetch them.

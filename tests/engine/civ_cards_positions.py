@@ -4,9 +4,12 @@ from __future__ import annotations
 from collections import Counter
 
 import engine
+from engine.civ_cards.game import CivCards
+from engine.civ_cards.table import CardTable
 
 GAME = engine.get_game("civ-cards")
-TABLE = GAME.table
+assert isinstance(GAME, CivCards)  # the registered game object, with its card table
+TABLE: CardTable = GAME.table
 DEFAULT_PLOTS = ["grassland", "plains", "hills", "river"]
 
 
@@ -65,7 +68,7 @@ def resources_of(state, seat: int) -> dict:
 
 def cards_accounted(state, table=TABLE) -> dict:
     """Every card of the table by id: where each copy is, counted (must equal the table)."""
-    counts = Counter()
+    counts: Counter[str] = Counter()
     population = table.of_kind("population")[0]
     for pile in ("deck", "discard", "plot_deck", "plot_display", "tech_deck", "tech_display"):
         counts.update(state[pile])

@@ -16,7 +16,7 @@ def draw(state, seat=0, highlight=None) -> ET.Element:
 
 
 def slots(root: ET.Element) -> dict[str, ET.Element]:
-    return {el.get("data-slot"): el for el in root.iter() if el.get("data-slot")}
+    return {slot: el for el in root.iter() if (slot := el.get("data-slot"))}
 
 
 def texts(root: ET.Element) -> str:

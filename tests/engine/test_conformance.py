@@ -23,7 +23,7 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di"}
 
 def option_sets(game) -> list[dict]:
     """The defaults, and each option at each of its other values."""
-    sets = [{}]
+    sets: list[dict] = [{}]
     for name, choices in game.option_choices.items():
         sets += [{name: value} for value in choices[1:]]
     return sets

@@ -24,7 +24,7 @@ def acquisition_view(seat=1):
 
 def squares(svg: str) -> dict[str, dict]:
     root = ET.fromstring(svg)
-    return {g.get("data-square"): dict(g.attrib) for g in root.iter(f"{SVG}g") if g.get("data-square")}
+    return {square: dict(g.attrib) for g in root.iter(f"{SVG}g") if (square := g.get("data-square"))}
 
 
 def test_every_square_is_drawn_with_its_tile_and_the_acquisition_marked():

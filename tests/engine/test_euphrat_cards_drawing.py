@@ -20,7 +20,7 @@ def draw(highlight=None, seat=0, **placed) -> ET.Element:
 
 
 def slots(root: ET.Element) -> dict[str, ET.Element]:
-    return {el.get("data-slot"): el for el in root.iter() if el.get("data-slot")}
+    return {slot: el for el in root.iter() if (slot := el.get("data-slot"))}
 
 
 def test_root_is_an_image_of_the_documented_size():

@@ -170,6 +170,7 @@ def cards_uses(game, state, seat: int, move: dict) -> dict:
         return {"red" if conflict["kind"] == "internal" else conflict["color"]: move["count"]}
     offer = next((o for o in data["offers"] if o["seat"] == seat), None)
     if move["type"] == "score":
+        assert offer is not None, "a seat scores an offer made to it"
         return {offer["color"]: 1}
     if move["type"] == "swap_treasure":
         return {"red": 1}

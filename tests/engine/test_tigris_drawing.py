@@ -18,18 +18,20 @@ def parse(svg: str) -> ET.Element:
 
 def squares(svg: str) -> dict[str, ET.Element]:
     found = [el for el in parse(svg).iter() if "data-square" in el.attrib]
-    by_name = {el.get("data-square"): el for el in found}
+    by_name = {el.attrib["data-square"]: el for el in found}
     assert len(by_name) == len(found), "a square is drawn twice"
     return by_name
 
 
-def letters(square: ET.Element) -> set[str]:
+def letters(square: ET.Element) -> set[str | None]:
     return {el.text for el in square.iter(f"{SVG}text")}
 
 
-def text_alternative(svg: str) -> tuple[str, str]:
+def text_alternative(svg: str) -> tuple[str | None, str | None]:
     root = parse(svg)
-    return root.find(f"{SVG}title").text, root.find(f"{SVG}desc").text
+    title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title is not None and desc is not None, "the drawing has a title and a description"
+    return title.text, desc.text
 
 
 def test_the_svg_has_the_documented_size_and_176_squares():

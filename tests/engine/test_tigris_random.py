@@ -108,7 +108,7 @@ def test_random_games_from_a_built_ziggurat_keep_every_invariant():
 
 def play_checked_games(players: int, seeds, options: dict) -> set[str]:
     """Play the seeded random games, checking every step; the event types seen."""
-    seen = set()
+    seen: set[str] = set()
     for seed in seeds:
         rng = random.Random(seed)
         history = []

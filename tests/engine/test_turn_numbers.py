@@ -13,7 +13,7 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 TITLE = re.compile(r"<title[^>]*>([^<]*)</title>")
 
 
-def three_rounds_of_passes(game_id: str, drawing) -> tuple[dict[int, list[tuple[str, str]]], list[str]]:
+def three_rounds_of_passes(game_id: str, drawing) -> tuple[dict[int, list[tuple[str, str]]], list[str | None]]:
     """A 3-player game in which everyone passes for three rounds: each seat's board title
     and prompt at the start of its turns, and the sentences that end the turns."""
     game = engine.get_game(game_id)
@@ -22,7 +22,9 @@ def three_rounds_of_passes(game_id: str, drawing) -> tuple[dict[int, list[tuple[
     endings = []
     for _ in range(9):
         (seat,) = game.pending(s)
-        title = unescape(TITLE.search(drawing.board_svg(game.view(s, seat))).group(1))
+        found = TITLE.search(drawing.board_svg(game.view(s, seat)))
+        assert found is not None, "the board has a title"
+        title = unescape(found.group(1))
         starts[seat].append((title, game.prompt(s, seat, NAMES)))
         s, events = game.apply(s, seat, {"type": "pass"})
         endings += [game.describe_event(e, NAMES) for e in events if e["type"] == "turn_ended"]

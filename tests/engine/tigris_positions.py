@@ -1,6 +1,8 @@
 """Hand-written Tigris positions for tests: name what stands where, get a state."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import engine
 from engine.tigris.board import BOARD_MAPS, COLS, ROWS, square_index
 
@@ -15,7 +17,7 @@ def position(
     players: int = 3,
     active: int = 0,
     actions_left: int = 2,
-    treasures: list[str] = (),
+    treasures: Sequence[str] = (),
     scores: dict[int, dict[str, int]] | None = None,
     options: dict | None = None,
     bag: dict[str, int] | None = None,

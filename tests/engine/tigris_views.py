@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 BOARDS = json.loads((Path(__file__).parents[2] / "engine" / "tigris" / "boards.json").read_text())
@@ -24,8 +25,8 @@ def take_first(board: str = "standard") -> list[str]:
 
 
 def tigris_view(*, tiles: dict[str, str] | None = None, face_down: dict[str, str] | None = None,
-                catastrophes: list[str] = (), treasures: list[str] | None = None,
-                leaders: dict[int, dict[str, str]] | None = None, monuments: list[tuple] = (),
+                catastrophes: Sequence[str] = (), treasures: list[str] | None = None,
+                leaders: dict[int, dict[str, str]] | None = None, monuments: Sequence[tuple] = (),
                 unification: tuple[str, int] | None = None, players: int = 3, seat: int | None = 0,
                 board: str = "standard", start: bool = True, dynasties: list[str] | None = None) -> dict:
     """A view for `seat`. With `start`, the starting temples and their treasures are on
@@ -48,7 +49,7 @@ def tigris_view(*, tiles: dict[str, str] | None = None, face_down: dict[str, str
     dynasties = dynasties or list(DYNASTIES[:players])
     player_list = []
     for s in range(players):
-        where = {"king": None, "priest": None, "farmer": None, "trader": None}
+        where: dict[str, str | None] = {"king": None, "priest": None, "farmer": None, "trader": None}
         where.update((leaders or {}).get(s, {}))
         player = {"dynasty": dynasties[s], "leaders": where, "treasures": 0, "catastrophes": 2,
                   "score": {"red": 0, "blue": 0, "green": 0, "black": 0}}

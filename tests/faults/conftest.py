@@ -60,6 +60,7 @@ class RedisServer:
     def kill(self, how: signal.Signals = signal.SIGKILL) -> None:
         """Kill it (SIGKILL: connections just break) or stop it (SIGTERM: Redis closes
         them first, as on a restart)."""
+        assert self.process is not None, "started"
         self.process.send_signal(how)
         self.process.wait(timeout=10)
 
@@ -128,12 +129,13 @@ def fault_stack(own_database, smtp_server, own_redis, tmp_path):
            "TURNPOST_OUTBOX_SWEEP_SECONDS": "1", "TURNPOST_OUTBOX_GRACE_SECONDS": "2", "MAIL_CLAIM_SECONDS": "3",
            "MAIL_RETRY_SECONDS": "1", "MAIL_RETRY_MAX_SECONDS": "4", "MAIL_MAX_ATTEMPTS": "8"}
     processes: list[subprocess.Popen] = []
+    log_of: dict[subprocess.Popen, Path] = {}
 
     def spawn(*args: str) -> subprocess.Popen:
         log = open(tmp_path / f"{args[0]}-{len(processes)}.log", "wb")
         process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.app", *args],
                                    env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
-        process.log = Path(log.name)
+        log_of[process] = Path(log.name)
         processes.append(process)
         return process
 
@@ -144,7 +146,7 @@ def fault_stack(own_database, smtp_server, own_redis, tmp_path):
 
         # Gossip, mingle and heartbeat on, as the Procfile runs it.
         process = spawn("worker", f"--pool={pool}", f"--concurrency={concurrency}", "-Q", queues, "--loglevel=info")
-        wait_until_ready(process, process.log)
+        wait_until_ready(process, log_of[process])
         return process
 
     def beat() -> subprocess.Popen:

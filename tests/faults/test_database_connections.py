@@ -9,7 +9,7 @@ import uuid
 
 import psycopg
 from sqlalchemy import event
-from sqlmodel import select
+from sqlmodel import col, select
 
 from service.db import transaction
 from service.models import Game, Move
@@ -96,7 +96,8 @@ def test_connection_killed_inside_a_move_gives_503_and_changes_nothing(own_app):
 def assert_whole_moves(app, gid: str, start_version: int) -> None:
     with transaction(app.extensions["turnpost"]["database"]) as db:
         row = db.get(Game, gid)
-        moves = list(db.exec(select(Move).where(Move.game_id == gid).order_by(Move.seq)))
+        assert row is not None
+        moves = list(db.exec(select(Move).where(Move.game_id == gid).order_by(col(Move.seq))))
         assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
         assert rules(row).to_json(replay(row, moves)) == row.state
         assert row.version == start_version + len(moves)

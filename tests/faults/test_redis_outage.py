@@ -8,7 +8,7 @@ import time
 from collections import Counter
 from datetime import timedelta
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from service.db import transaction
 from service.models import Deadline, Notification, utcnow
@@ -20,7 +20,7 @@ from workers.tasks import deliver_notification
 
 def owed_rows(engine, emails: set[str]) -> list[Notification]:
     with transaction(engine) as db:
-        return list(db.exec(select(Notification).where(Notification.email.in_(emails))))
+        return list(db.exec(select(Notification).where(col(Notification.email).in_(emails))))
 
 
 OUTAGE_SECONDS = 30
@@ -41,6 +41,7 @@ def remind_soon(engine, players, game_id: int) -> int:
         row = Deadline(game_id=game_id, seat=seat, kind="reminder", due_at=utcnow() + timedelta(seconds=2))
         db.add(row)
         db.flush()
+        assert row.id is not None, "flushed"
         return row.id
 
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 from click.testing import CliRunner
-from sqlmodel import func, select
+from sqlmodel import col, func, select
 
 from service.models import Deadline, Game, User
 from tests.service.test_hostile_input import signed_in_client
@@ -15,7 +15,7 @@ from tests.workers.test_links_and_preferences import csrf_of
 
 def games_of(db, email: str) -> int:
     with db() as session:
-        return session.exec(select(func.count(Game.id)).join(User, User.id == Game.creator_id)
+        return session.exec(select(func.count(col(Game.id))).join(User, col(User.id) == Game.creator_id)
                             .where(User.email == email)).one()
 
 

@@ -9,6 +9,7 @@ import engine
 from tests.conftest import put_position, start_game
 from tests.engine.eden_positions import position
 from tests.service.test_game_life import play_random
+from tests.workers.mail_players import text_of
 from workers.cli import main as cli
 
 EDEN = engine.get_game("eden")
@@ -95,8 +96,7 @@ def outbox_text(app, db, rows) -> str:
 
     with db() as session:
         return " ".join(
-            build_message(compose(session, app.extensions["turnpost"]["settings"], row))
-            .get_body(("plain",)).get_content()
+            text_of(build_message(compose(session, app.extensions["turnpost"]["settings"], row)))
             for row in rows
         )
 

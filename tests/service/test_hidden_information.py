@@ -15,10 +15,12 @@ def _plant(db, gid: int, version: int, hand_seat: int | None = None, hand: dict 
     """Score sentinels for every seat and, optionally, `hand` for `hand_seat`."""
     with db() as session:
         row = session.get(Game, gid)
+        assert row is not None
         state = json.loads(json.dumps(row.state))
         for seat in range(3):
             state["players"][seat]["score"] = {"black": SCORE_SENTINELS[seat]}
         if hand_seat is not None:
+            assert hand is not None, "a hand is planted with its seat"
             player = state["players"][hand_seat]
             for color in ("red", "blue", "green", "black"):
                 state["bag"][color] += player["hand"].get(color, 0) - hand.get(color, 0)

@@ -130,7 +130,9 @@ def answers_while_inserts_wait(app, database_url, requests: list[tuple[dict, dic
     waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
     with psycopg.connect(database_url.replace("+psycopg", ""), autocommit=True) as watcher:
         for _ in range(3000):  # every request waits: on the insert, or on a limit's lock
-            if watcher.execute(waiting).fetchone()[0] == len(requests):
+            counted = watcher.execute(waiting).fetchone()
+            assert counted is not None, "a count has a row"
+            if counted[0] == len(requests):
                 break
             threading.Event().wait(0.01)
         else:

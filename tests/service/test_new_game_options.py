@@ -11,7 +11,9 @@ import engine
 
 def _create(creator, **fields) -> dict:
     form = creator.get("/games/new").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+    found = re.search(r'name="csrf_token" value="([^"]+)"', form)
+    assert found is not None, "the form has a CSRF token"
+    csrf = found.group(1)
     answer = creator.client.post("/games/new", headers=creator.headers, data={
         "csrf_token": csrf, "days_per_decision": "3", "timeout_policy": "default_move", "seat_order": "fixed",
         **fields})

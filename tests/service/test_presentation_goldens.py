@@ -117,6 +117,7 @@ def _put(app, game_id: int, rules, state) -> None:
     (the game's own, made at its start, follow its random seed)."""
     with transaction(app.extensions["turnpost"]["database"]) as db:
         game = db.get(Game, game_id)
+        assert game is not None
         game.state = rules.to_json(state)
         game.seed = SEED
         game.version += 1

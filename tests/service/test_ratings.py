@@ -4,10 +4,11 @@ the API (rated once), games that are never rated, and the pages and API that sho
 from __future__ import annotations
 
 import uuid
+from typing import cast
 
 import pytest
 from openskill.models import PlackettLuce
-from sqlmodel import select
+from sqlmodel import col, select
 
 from service import ratings
 from service.auth import user_for_email
@@ -21,7 +22,8 @@ MODEL = PlackettLuce()  # the reference: openskill used directly, as a reader wo
 
 def new_users(db, count: int) -> list[int]:
     with db() as session:
-        return [user_for_email(session, f"rated-{uuid.uuid4().hex[:10]}@example.org").id for _ in range(count)]
+        ids = [user_for_email(session, f"rated-{uuid.uuid4().hex[:10]}@example.org").id for _ in range(count)]
+    return cast(list[int], ids)  # stored users have ids
 
 
 def finish_rated(db, user_ids: list[int], ranking: list[list[int]], resigned=()) -> None:
@@ -36,7 +38,7 @@ def finish_rated(db, user_ids: list[int], ranking: list[list[int]], resigned=())
 
 def stored(db, user_ids: list[int]) -> list[tuple[float, float, int]]:
     with db() as session:
-        rows = {r.user_id: r for r in session.exec(select(Rating).where(Rating.user_id.in_(user_ids)))}
+        rows = {r.user_id: r for r in session.exec(select(Rating).where(col(Rating.user_id).in_(user_ids)))}
     return [(rows[u].mu, rows[u].sigma, rows[u].games) for u in user_ids]
 
 

@@ -31,6 +31,7 @@ def finish_by_random_play(app, game_id: int) -> list[tuple]:
     db_engine = app.extensions["turnpost"]["database"]
     with transaction(db_engine) as db:
         game = db.get(Game, game_id)
+        assert game is not None and game.id is not None and game.seed is not None, "a started game"
         rules = engine.get_game(game.game_type)
         choose = GAMES[game.game_type].choose if game.game_type == "euphrat-cards" else uniform_choice
         played = list(random_playout(rules, game.players, game.seed, game.options, choose=choose))
@@ -46,8 +47,10 @@ def check_every_step(app, game_id: int, positions: list[tuple], viewer: int | No
     db_engine = app.extensions["turnpost"]["database"]
     with reading(db_engine) as db:
         game = db.get(Game, game_id)
-        moves = list(db.exec(Move.__table__.select().where(Move.game_id == game_id).order_by(Move.seq)))
-        moves = [Move(**row._mapping) for row in moves]
+        assert game is not None
+        table = Move.__table__  # type: ignore[attr-defined]  # SQLModel sets it on a table model
+        rows = list(db.exec(table.select().where(Move.game_id == game_id).order_by(Move.seq)))
+        moves = [Move(**row._mapping) for row in rows]
     rules, spec = engine.get_game(game.game_type), GAMES[game.game_type]
     found = [replay.seen(game, step, viewer) for step in replay.steps(game, moves, viewer)]
     assert [f["step"] for f in found] == list(range(len(positions)))

@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializer
-from sqlmodel import select
+from sqlmodel import col, select
 
 from service.auth import create_sign_in_link, sign_in_token
 from service.invitation_links import invitation_token
@@ -40,7 +40,7 @@ def sign_in_row(app, db, email: str) -> Notification:
     assert app.test_client().post("/api/sign-in", json={"email": email}).status_code == 202
     with db() as session:
         return session.exec(select(Notification).where(Notification.email == email)
-                            .order_by(Notification.id.desc())).first()
+                            .order_by(col(Notification.id).desc())).first()
 
 
 def test_the_outbox_keeps_no_sign_in_link_and_the_email_still_carries_a_working_one(app, db):

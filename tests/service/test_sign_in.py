@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 import uuid
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from service.models import Notification
 from tests.workers.test_links_and_preferences import csrf_of
@@ -17,7 +17,7 @@ def sign_in_link(app, db, email: str) -> str:
     assert answer.status_code == 202, answer.json
     with db() as session:
         row = session.exec(select(Notification).where(Notification.email == email.lower())
-                           .order_by(Notification.id.desc())).first()
+                           .order_by(col(Notification.id).desc())).first()
     settings = app.extensions["turnpost"]["settings"]
     return sign_in_url(settings, row.payload).removeprefix(settings.base_url)
 

@@ -32,6 +32,7 @@ def main(work: Path) -> dict:
         ann = user_for_email(db, "ann@example.org")
         game, _ = create_game(db, ann, "tigris", 2, invite=["bob@example.org"], title="Wheel")
         game_id = game.id
+    assert game_id is not None, "a stored game has an id"
     with transaction(database) as db:  # the game starts; whoever moves first gets the decision email
         respond(db, game_id, user_for_email(db, "bob@example.org"), True, 1)
     with transaction(database) as db:
@@ -45,6 +46,7 @@ def main(work: Path) -> dict:
     with transaction(database) as db:
         row = db.exec(select(Notification).where(Notification.game_id == game_id,
                                                  Notification.kind == "your_turn")).first()
+        assert row is not None, "the first mover is owed a decision email"
         mail = compose(db, settings, row)
     return {
         "modules": [m.__file__ for m in (engine, service, workers)],

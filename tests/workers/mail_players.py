@@ -11,8 +11,9 @@ from email.message import EmailMessage
 from email.policy import default
 from email.utils import getaddresses
 from pathlib import Path
+from typing import cast
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from service.db import transaction
 from service.models import InboundMail, Notification
@@ -44,8 +45,9 @@ class MailService:
     def deliver_outbox(self) -> None:
         """Deliver every email still owed (those the API's moves wrote)."""
         with transaction(self.engine) as db:
-            ids = list(db.exec(select(Notification.id).where(Notification.sent_at.is_(None)).order_by(Notification.id)))
-        self.deliver(ids)
+            ids = list(db.exec(select(Notification.id).where(col(Notification.sent_at).is_(None))
+                               .order_by(col(Notification.id))))
+        self.deliver(cast(list[int], ids))  # stored rows have ids
 
     def send(self, message: EmailMessage | bytes, to: str, sender: str) -> None:
         raw = message if isinstance(message, bytes) else message.as_bytes(policy=default.clone(linesep="\r\n"))
@@ -58,7 +60,8 @@ class MailService:
 
     def inbound_rows(self, recipient: str) -> list[InboundMail]:
         with transaction(self.engine) as db:
-            return list(db.exec(select(InboundMail).where(InboundMail.recipient == recipient).order_by(InboundMail.id)))
+            return list(db.exec(select(InboundMail).where(InboundMail.recipient == recipient)
+                            .order_by(col(InboundMail.id))))
 
 
 def mails_to(sink, address: str) -> list[EmailMessage]:
@@ -81,7 +84,9 @@ def inbound_signature(secret: str, raw: bytes, recipient: str, sender: str = "")
 
 
 def text_of(mail: EmailMessage) -> str:
-    return mail.get_body(("plain",)).get_content()
+    body = mail.get_body(("plain",))
+    assert body is not None, "the mail has a plain-text body"
+    return body.get_content()
 
 
 def reply(to_mail: EmailMessage, body: str, sender: str, **headers) -> EmailMessage:
@@ -121,7 +126,9 @@ def client_reply(name: str, to_mail: EmailMessage, sender: str, moves: tuple[str
     decoded) to the real email `to_mail`, quoting it as that mail client does, with
     `moves`; each body is then encoded with the charset and transfer encoding its
     part declares."""
-    text, html = text_of(to_mail), to_mail.get_body(("html",)).get_content()
+    html_part = to_mail.get_body(("html",))
+    assert html_part is not None, "the mail has an HTML body"
+    text, html = text_of(to_mail), html_part.get_content()
     first_word, rest = moves[1].split(" ", 1)
     values = {
         "{{FROM}}": sender, "{{TO}}": reply_address_of(to_mail), "{{IN_REPLY_TO}}": to_mail["Message-ID"],
@@ -154,7 +161,9 @@ def _encode_body(part: EmailMessage) -> None:
     encoding = str(part.get("Content-Transfer-Encoding", "7bit")).lower()
     if encoding not in ("base64", "quoted-printable"):
         return
-    body = part.get_payload().replace("\r\n", "\n").replace("\n", "\r\n")
+    payload = part.get_payload()
+    assert isinstance(payload, str), "a single part's body is text"
+    body = payload.replace("\r\n", "\n").replace("\n", "\r\n")
     data = body.encode(part.get_content_charset("us-ascii"))
     if encoding == "base64":
         part.set_payload(base64.encodebytes(data).decode("ascii"))

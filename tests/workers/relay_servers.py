@@ -9,6 +9,7 @@ import ssl
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
@@ -96,7 +97,7 @@ def start_relay(context: ssl.SSLContext | None, implicit_tls: bool = False,
     """A relay on 127.0.0.1: with `context`, STARTTLS required before anything (or TLS
     from the start with `implicit_tls`) and a login required; without, plain SMTP."""
     inbox = RelayInbox()
-    options = {"authenticator": check_login, "auth_required": True}
+    options: dict[str, Any] = {"authenticator": check_login, "auth_required": True}
     if context is not None and not implicit_tls:
         options.update(tls_context=context, require_starttls=True)
     if implicit_tls:  # aiosmtpd sees TLS only when it came by STARTTLS; this connection is all TLS

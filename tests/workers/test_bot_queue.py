@@ -8,7 +8,7 @@ import time
 import uuid
 from datetime import timedelta
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 import engine
 from engine.bots import get_bot
@@ -46,16 +46,20 @@ def human_against_strong_bot(stack):
     return human, gid
 
 
-def bot_moves(stack, gid) -> tuple[list[tuple], list[dict], list[dict]]:
+def bot_moves(stack, gid) -> tuple[list[dict], list[dict], list[dict]]:
     """The bot seat's moves as logged, what the random bot and what the strong bot
     would have chosen at each, replaying the game from its seed."""
     rules = engine.get_game("tigris")
     with transaction(stack.engine) as db:
         game = db.get(Game, gid)
-        moves = list(db.exec(select(Move).where(Move.game_id == gid).order_by(Move.seq)))
+        assert game is not None
+        moves = list(db.exec(select(Move).where(Move.game_id == gid).order_by(col(Move.seq))))
     bot_seat = next(s.seat for s in db_seats(stack, gid) if s.bot)
+    assert game.seed is not None, "a started game has its seed"
     state = rules.setup(game.players, game.seed, game.options)
-    played, random_choices, strong_choices = [], [], []
+    played: list[dict] = []
+    random_choices: list[dict] = []
+    strong_choices: list[dict] = []
     for row in moves:
         if row.seat == bot_seat:
             view, legal = bot_inputs(rules, state, bot_seat)

@@ -15,7 +15,9 @@ from tests.workers.test_end_to_end import mails_to, settle, stack, wait_for  # n
 
 def game_row(stack, game_id) -> Game:
     with transaction(stack.engine) as db:
-        return db.get(Game, game_id)
+        game = db.get(Game, game_id)
+    assert game is not None
+    return game
 
 
 def test_a_worker_plays_the_bots_to_the_end_and_emails_only_the_human(stack):

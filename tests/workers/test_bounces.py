@@ -29,6 +29,7 @@ def bouncing(mail, email: str) -> bool:
 def bounce_address_of_turn_mail(mail, email: str) -> str:
     with transaction(mail.engine) as db:
         row = db.exec(select(Notification).where(Notification.email == email, Notification.kind == "your_turn")).one()
+    assert row.id is not None, "a stored row has an id"
     return bounce_address(mail.settings.secret_key, mail.settings.mail_domain, row.id)
 
 
@@ -95,7 +96,8 @@ class RefusingInbox(Inbox):
 
     def __init__(self, refused: str):
         super().__init__()
-        self.refused, self.asked = refused.lower(), []
+        self.refused = refused.lower()
+        self.asked: list[str] = []
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         self.asked.append(address.lower())

@@ -16,11 +16,15 @@ from tests.workers.test_inbound import game_row, latest_to, mail  # noqa: F401
 
 
 def csrf_of(page: str) -> str:
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert found is not None, "the page has a form with a CSRF token"
+    return found.group(1)
 
 
 def first_link(message) -> str:
-    return re.search(r"https?://\S+?(/a/[A-Za-z0-9._-]+)", text_of(message)).group(1)
+    found = re.search(r"https?://\S+?(/a/[A-Za-z0-9._-]+)", text_of(message))
+    assert found is not None, "the mail has a link"
+    return found.group(1)
 
 
 def click(client, path: str):

@@ -72,7 +72,9 @@ def two_player_game(make_player, mail, game="tigris"):
 
 def game_row(mail, game_id) -> Game:
     with transaction(mail.engine) as db:
-        return db.get(Game, game_id)
+        game = db.get(Game, game_id)
+    assert game is not None
+    return game
 
 
 def latest_to(mail, player):
@@ -758,6 +760,7 @@ def reseed(db_engine, game_id: int, seed: int) -> None:
 
     with transaction(db_engine) as db:
         game = db.get(Game, game_id)
+        assert game is not None
         rules = engine.get_game(game.game_type)
         game.seed, game.seed_hash = seed, hashlib.sha256(str(seed).encode()).hexdigest()
         state = rules.setup(game.players, seed, game.options)

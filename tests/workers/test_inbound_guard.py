@@ -13,7 +13,7 @@ from datetime import timedelta
 
 import pytest
 from sqlalchemy import func
-from sqlmodel import select, update
+from sqlmodel import col, select, update
 
 from service.db import transaction
 from service.inbound_store import claim_lost, store, store_message
@@ -46,8 +46,8 @@ def rows_for(db, recipients, after_id: int = 0) -> list[InboundMail]:
     """The stored mail for `recipients` (past row `after_id`: the test database is shared
     by the tests of a process, and others may have written to such an address)."""
     with db() as session:
-        return list(session.exec(select(InboundMail).where(InboundMail.recipient.in_(list(recipients)),
-                                                           InboundMail.id > after_id)))
+        return list(session.exec(select(InboundMail).where(col(InboundMail.recipient).in_(list(recipients)),
+                                                           col(InboundMail.id) > after_id)))
 
 
 def last_inbound_id(db) -> int:

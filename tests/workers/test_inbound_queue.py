@@ -12,7 +12,7 @@ import uuid
 from datetime import timedelta
 
 import pytest
-from sqlmodel import func, select
+from sqlmodel import col, func, select
 
 from service.app import create_app
 from service.config import Settings
@@ -90,7 +90,7 @@ def flood(stack) -> list[int]:
 def unprocessed(stack, ids: list[int]) -> int:
     with transaction(stack.engine) as db:
         return db.exec(select(func.count()).select_from(InboundMail).where(
-            InboundMail.id.in_(ids), InboundMail.processed_at.is_(None))).one()
+            col(InboundMail.id).in_(ids), col(InboundMail.processed_at).is_(None))).one()
 
 
 def test_a_deadline_behind_a_flood_of_inbound_mail_fires_and_mails_while_the_flood_waits(stack):

@@ -30,12 +30,12 @@ def providers(app):
 
 def mailgun_form(raw: bytes, recipient: str, sender: str, key: str = SIGNING_KEY, timestamp: int | None = None):
     """What a Mailgun route posts to a URL ending in "mime"."""
-    timestamp = str(int(time.time()) if timestamp is None else timestamp)
+    stamp = str(int(time.time()) if timestamp is None else timestamp)
     token = uuid.uuid4().hex + uuid.uuid4().hex[:18]  # 50 characters
     return {
         "recipient": recipient, "sender": sender, "from": sender, "subject": "Re: your decision",
-        "body-mime": raw.decode("utf-8"), "timestamp": timestamp, "token": token,
-        "signature": hmac.new(key.encode(), (timestamp + token).encode(), hashlib.sha256).hexdigest(),
+        "body-mime": raw.decode("utf-8"), "timestamp": stamp, "token": token,
+        "signature": hmac.new(key.encode(), (stamp + token).encode(), hashlib.sha256).hexdigest(),
     }
 
 

@@ -16,7 +16,9 @@ SECRET = "test-secret-key"  # the session app's
 
 
 def csrf_of(page: str) -> str:
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert found is not None, "the page has a form with a CSRF token"
+    return found.group(1)
 
 
 def test_bad_action_tokens_are_refused_with_a_page_and_nothing_changes(app, make_player):

@@ -65,12 +65,15 @@ def sign_in_row(engine, email: str, **fields) -> int:
                            payload={"sign_in_url": "http://turnpost.test/s", "valid_minutes": 15}, **fields)
         db.add(row)
         db.flush()
+        assert row.id is not None, "flushed"
         return row.id
 
 
 def row(engine, notification_id) -> Notification:
     with transaction(engine) as db:
-        return db.get(Notification, notification_id)
+        found = db.get(Notification, notification_id)
+    assert found is not None
+    return found
 
 
 def test_temporary_failures_back_off_then_the_row_dies(app, settings, moody):

@@ -6,6 +6,7 @@ player, nothing to a spectator, and a player's private notes in no email."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 
 import pytest
 from sqlmodel import select
@@ -38,7 +39,13 @@ def put(player, path, body):
 
 
 def everything_mailed_to(mail, player) -> str:
-    return "\n".join(text_of(m) + m.get_body(("html",)).get_content() for m in mails_to(mail.sink, player.email))
+    return "\n".join(text_of(m) + html_of(m) for m in mails_to(mail.sink, player.email))
+
+
+def html_of(message: EmailMessage) -> str:
+    body = message.get_body(("html",))
+    assert body is not None, "the mail has an HTML body"
+    return body.get_content()
 
 
 def first_actions(game_id: int, engine_) -> tuple[int, list[str], int]:
@@ -46,6 +53,7 @@ def first_actions(game_id: int, engine_) -> tuple[int, list[str], int]:
     seat to act after them."""
     with transaction(engine_) as db:
         row = db.get(Game, game_id)
+    assert row is not None and row.state is not None
     rules = engine.get_game(row.game_type)
     state = rules.from_json(row.state)
     seat = min(rules.pending(state))
