@@ -152,7 +152,12 @@ def visible_to(event: dict, seat: int | None) -> bool:
     """Whether `seat` (None: a spectator) may see `event`.
 
     Events carry `"visible_to": [seats]` when private; without it they are public.
+    A public event may carry `"hidden_from": [seats]`: those seats are told the same
+    thing in a private event of their own (a draw: the others learn how many cards, the
+    drawer which), so each reader gets one line.
     """
+    if seat is not None and seat in event.get("hidden_from", ()):
+        return False
     seats = event.get("visible_to")
     return seats is None or (seat is not None and seat in seats)
 
@@ -160,7 +165,7 @@ def visible_to(event: dict, seat: int | None) -> bool:
 def events_for(events: list[dict], seat: int | None) -> list[dict]:
     """The events `seat` may see, without the visibility field itself."""
     return [
-        {k: v for k, v in e.items() if k != "visible_to"}
+        {k: v for k, v in e.items() if k not in ("visible_to", "hidden_from")}
         for e in events
         if visible_to(e, seat)
     ]

@@ -209,7 +209,9 @@ def draw(s: dict, seat: int, count: int, events: list) -> None:
         card = s["deck"].pop(0)
         put_in_hand(player, card)
         got[card] = got.get(card, 0) + 1
-    events.append({"type": "cards_drawn", "seat": seat, "count": sum(got.values())})
+    # The others learn how many, the drawer which: one line each in a log.
+    events.append({"type": "cards_drawn", "seat": seat, "count": sum(got.values()),
+                   **({"hidden_from": [seat]} if got else {})})
     if got:
         events.append({"type": "cards_received", "seat": seat, "cards": got, "visible_to": [seat]})
 

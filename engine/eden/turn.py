@@ -78,7 +78,7 @@ def end_turn(s: State, had_play: bool, events: list) -> None:
     if drew:
         card, s.deck = s.deck[0], s.deck[1:]
         s.hands[seat] = sorted(s.hands[seat] + [card])
-        events.append({"type": "card_drawn", "seat": seat})
+        events.append({"type": "card_drawn", "seat": seat, "hidden_from": [seat]})  # the drawer's line is the next
         events.append({"type": "card_received", "seat": seat, "card": CARD_NAMES[card], "visible_to": [seat]})
     idle = not s.played and not had_play and not drew
     s.idle_turns = s.idle_turns + 1 if idle else 0

@@ -67,8 +67,7 @@ def draw(s: State, seat: int, count: int, events: list) -> bool:
         hand[card] += 1
     if taken:
         # The others learn how many, the drawer which: one line each in a log.
-        others = [other for other in range(s.players) if other != seat]
-        events.append({"type": "cards_drawn", "seat": seat, "count": len(taken), "visible_to": others})
+        events.append({"type": "cards_drawn", "seat": seat, "count": len(taken), "hidden_from": [seat]})
         got: dict[str, int] = {}
         for card in taken:
             got[COLORS[card]] = got.get(COLORS[card], 0) + 1
