@@ -10,11 +10,11 @@ import logging
 import mailbox
 import re
 import smtplib
-from collections.abc import Iterator
-from datetime import timedelta
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import and_, or_
+from sqlalchemy import and_, bindparam, or_
 from sqlalchemy.engine import Engine
 from sqlmodel import select, update
 
@@ -25,6 +25,8 @@ from workers.dkim_signing import signer_for
 from workers.mail import SmtpSender, build_message
 
 log = logging.getLogger(__name__)
+_OUTBOX = Notification.__table__
+_ROW = _OUTBOX.c
 
 
 class MaildirTransport:
@@ -79,9 +81,25 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
     Returns what happened: sent, skipped (the player chose not to get it), retry (a
     temporary failure: tried again later), dead (a permanent failure, or the last
     attempt), or why nothing was tried: missing, already_sent, in_flight, not_due."""
-    claimed = _claim(engine, settings, notification_id)
-    if claimed != "claimed":
-        return claimed
+    return deliver_many(engine, settings, [notification_id], transport)[notification_id]
+
+
+def deliver_many(engine: Engine, settings, notification_ids: Sequence[int], transport) -> dict[int, str]:
+    """`deliver` for a batch: the rows owed, due and free are claimed in one statement,
+    then each is composed, sent and marked on its own, so that one row's failure
+    neither loses nor sends again any other. What happened to each id, as `deliver`
+    says it."""
+    claimed = _claim(engine, settings, notification_ids)
+    outcomes = _not_claimed(engine, [i for i in notification_ids if i not in claimed])
+    for notification_id in notification_ids:
+        if notification_id not in outcomes:  # an id given twice is sent once
+            outcomes[notification_id] = _attempt(engine, settings, notification_id, transport)
+    return outcomes
+
+
+def _attempt(engine: Engine, settings, notification_id: int, transport) -> str:
+    """Compose and send one claimed row; mark it sent only once the transport accepted
+    it, in a transaction of its own."""
     try:
         with transaction(engine) as db:
             row = db.get(Notification, notification_id)
@@ -94,33 +112,57 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
         transport.send(message, mail.envelope_from)  # raises unless accepted
     except Exception as err:  # noqa: BLE001  (every failure is recorded on the row)
         return _failed(engine, settings, notification_id, err)
-    with transaction(engine) as db:
-        db.exec(update(Notification).where(Notification.id == notification_id).values(
-            sent_at=utcnow(), claimed_until=None))
+    with engine.begin() as connection:
+        connection.execute(_MARK_SENT, {"sent_id": notification_id, "sent_now": utcnow()})
     return "sent"
 
 
-def _claim(engine: Engine, settings, notification_id: int) -> str:
-    """Take the row for one attempt, counted before anything can fail: in one
-    conditional UPDATE, so two deliveries of the same row never run at once."""
+_MARK_SENT = update(_OUTBOX).where(_ROW.id == bindparam("sent_id")).values(
+    sent_at=bindparam("sent_now"), claimed_until=None)
+
+
+def _claim(engine: Engine, settings, notification_ids: Sequence[int]) -> set[int]:
+    """Take the rows owed, due and held by no other delivery for one attempt each,
+    counted before anything can fail: in one conditional UPDATE, so two deliveries of
+    the same row never run at once. The ids taken."""
     now = utcnow()
-    with transaction(engine) as db:
-        claimed = db.exec(update(Notification).where(
-            Notification.id == notification_id, Notification.sent_at.is_(None), Notification.dead_at.is_(None),
-            or_(Notification.claimed_until.is_(None), Notification.claimed_until < now),
-            or_(Notification.next_attempt_at.is_(None), Notification.next_attempt_at <= now),
-        ).values(attempts=Notification.attempts + 1,
-                 claimed_until=now + timedelta(seconds=settings.mail_claim_seconds)))
-        if claimed.rowcount:
-            return "claimed"
-        row = db.get(Notification, notification_id)
-    if row is None:
-        return "missing"
-    if row.sent_at is not None:
-        return "already_sent"
-    if row.dead_at is not None:
-        return "dead"
-    return "in_flight" if row.claimed_until and row.claimed_until >= now else "not_due"
+    with engine.begin() as connection:
+        return set(connection.execute(update(_OUTBOX).where(
+            _ROW.id.in_(notification_ids), _ROW.sent_at.is_(None), _ROW.dead_at.is_(None),
+            or_(_ROW.claimed_until.is_(None), _ROW.claimed_until < now),
+            or_(_ROW.next_attempt_at.is_(None), _ROW.next_attempt_at <= now),
+        ).values(attempts=_ROW.attempts + 1,
+                 claimed_until=now + timedelta(seconds=settings.mail_claim_seconds)).returning(
+            _ROW.id)).scalars())
+
+
+def _not_claimed(engine: Engine, notification_ids: list[int]) -> dict[int, str]:
+    """Why each of these rows was not taken: missing, already_sent, dead, in_flight or not_due."""
+    if not notification_ids:
+        return {}
+    now = utcnow()
+    with engine.begin() as connection:
+        found = {row.id: row for row in connection.execute(select(
+            _ROW.id, _ROW.sent_at, _ROW.dead_at, _ROW.claimed_until).where(
+            _ROW.id.in_(notification_ids)))}
+    outcomes = {}
+    for notification_id in notification_ids:
+        row = found.get(notification_id)
+        if row is None:
+            outcomes[notification_id] = "missing"
+        elif row.sent_at is not None:
+            outcomes[notification_id] = "already_sent"
+        elif row.dead_at is not None:
+            outcomes[notification_id] = "dead"
+        else:
+            held = row.claimed_until is not None and _aware(row.claimed_until) >= now
+            outcomes[notification_id] = "in_flight" if held else "not_due"
+    return outcomes
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back the times it keeps without their zone, which is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def is_permanent(err: Exception) -> bool:
