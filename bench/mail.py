@@ -107,16 +107,16 @@ def sender_process(ids: list[int], smtp_url: str, batch: int, profile: str | Non
     results.put(backend)
     barrier.wait()  # ready
     barrier.wait()  # go
-    profiler = cProfile.Profile(time.process_time) if profile else None
+    profiler = cProfile.Profile(time.process_time)
     times, cpu = [], time.process_time()
-    if profiler:
+    if profile:
         profiler.enable()
     for start in range(0, len(ids), batch):
         chunk, t0 = ids[start:start + batch], time.perf_counter()
         assert set(deliver_many(database, settings, chunk, sender).values()) == {"sent"}
         times += [(time.perf_counter() - t0) / len(chunk)] * len(chunk)
     cpu = time.process_time() - cpu
-    if profiler:
+    if profile:
         profiler.disable()
         profiler.dump_stats(profile)
     sender.close()
