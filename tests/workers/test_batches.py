@@ -15,9 +15,12 @@ from sqlmodel import select
 
 from service.db import transaction
 from service.models import Notification, User
+from tests.workers.test_end_to_end import STALL_SECONDS, stack, wait_while_progressing  # noqa: F401  (fixtures)
 from tests.workers.test_retries import moody, row, settings, sign_in_row  # noqa: F401  (fixtures)
+from workers.app import mail_queue
 from workers.compose import message_id
 from workers.delivery import deliver_many, unsent_ids
+from workers.dispatch import MAIL_BATCH
 from workers.mail import SmtpSender
 
 
@@ -104,3 +107,23 @@ def test_the_batch_is_claimed_in_one_statement(app, settings, moody):  # noqa: F
     assert len(claims) == 1
     with transaction(engine) as db:
         assert all(db.get(Notification, rid).sent_at is not None for rid in ids)
+
+
+def test_the_dispatcher_publishes_one_task_per_batch_and_a_worker_sends_each_email_once(stack):  # noqa: F811
+    from service.api.accounts import request_sign_in
+
+    ids = []
+    with transaction(stack.engine) as db:
+        for n in range(MAIL_BATCH * 2 + 5):
+            _, work = request_sign_in(db, f"dispatch{n}-{uuid.uuid4().hex[:6]}@example.org", 30)
+            ids.extend(work.ids[0])
+    stack.app.extensions["turnpost"]["dispatcher"].dispatch(ids, [])
+    queue = mail_queue(stack.settings.queue)
+    assert stack.redis.llen(queue) == 3  # 20, 20 and 5 rows
+    with stack.worker():
+        wait_while_progressing(lambda: stack.redis.llen(queue) == 0 and all(
+            row(stack.engine, rid).sent_at for rid in ids), lambda: len(stack.inbox.messages), STALL_SECONDS,
+            what="every row sent")
+    received = Counter(m["Message-ID"] for m in stack.inbox.messages)
+    assert [received[message_id(row(stack.engine, rid).message_id, stack.settings.mail_domain)]
+            for rid in ids] == [1] * len(ids)
