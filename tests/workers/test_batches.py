@@ -9,17 +9,20 @@ import signal
 import time
 import uuid
 from collections import Counter
+from datetime import timedelta
 
 from sqlalchemy import event
 from sqlmodel import select
 
-from service.db import transaction
-from service.models import Notification, User
+from service.config import Settings
+from service.db import make_engine, transaction
+from service.migrate import upgrade
+from service.models import Notification, User, utcnow
 from tests.workers.test_end_to_end import STALL_SECONDS, stack, wait_while_progressing  # noqa: F401  (fixtures)
 from tests.workers.test_retries import moody, row, settings, sign_in_row  # noqa: F401  (fixtures)
 from workers.app import mail_queue
 from workers.compose import message_id
-from workers.delivery import deliver_many, unsent_ids
+from workers.delivery import MaildirTransport, deliver_many, unsent_ids
 from workers.dispatch import MAIL_BATCH
 from workers.mail import SmtpSender
 
@@ -127,3 +130,20 @@ def test_the_dispatcher_publishes_one_task_per_batch_and_a_worker_sends_each_ema
     received = Counter(m["Message-ID"] for m in stack.inbox.messages)
     assert [received[message_id(row(stack.engine, rid).message_id, stack.settings.mail_domain)]
             for rid in ids] == [1] * len(ids)
+
+
+def test_a_batch_on_sqlite_the_embedded_default(tmp_path):
+    url = f"sqlite:///{tmp_path / 'turnpost.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    settings = Settings(database_url=url, redis_url=None, smtp_url=None, secret_key="sqlite-test",
+                        maildir=tmp_path / "mail")
+    ids = [sign_in_row(engine, f"lite{n}@example.org") for n in range(3)]
+    ids.append(sign_in_row(engine, "held@example.org", claimed_until=utcnow() + timedelta(minutes=5), attempts=1))
+    transport = MaildirTransport(settings.maildir)
+    missing = max(ids) + 1
+    assert deliver_many(engine, settings, [*ids, missing], transport) == {
+        ids[0]: "sent", ids[1]: "sent", ids[2]: "sent", ids[3]: "in_flight", missing: "missing"}
+    assert deliver_many(engine, settings, ids[:1], transport) == {ids[0]: "already_sent"}
+    assert sorted(message["To"] for message in transport.box) == [f"lite{n}@example.org" for n in range(3)]
+    engine.dispose()
