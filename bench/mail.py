@@ -4,19 +4,24 @@
 the boards and the news are those of a game in play; each game owes one email, so no
 two emails share a picture.
 
-    .venv/bin/python bench/mail.py [--emails 300] [--moves 100] [--processes 1] [--reuse]
+    .venv/bin/python bench/mail.py [--emails 300] [--moves 100] [--processes 1] [--batch 20] [--reuse]
+                                   [--profile FILE]
 
 `--processes N` sends with N processes (the Procfile's mailer runs 2), each with its
-own database and SMTP connections, the emails dealt out in turn. Besides the rate on
+own database and SMTP connections, the emails dealt out in turn and sent in batches of
+`--batch` as the mailer's tasks take them (1: one row at a time, as before batches).
+Besides the rate on
 the wall clock, it reports the CPU time one email costs: in the sending processes, and
 in all, the SMTP server and the PostgreSQL backends included, from which the rate the
 machine's cores could reach is projected (the wall clock of a shared machine says
 little). Needs the local PostgreSQL. Creates and drops its own database; `--reuse`
-keeps the games of an earlier run and sends their emails again.
+keeps the games of an earlier run and sends their emails again. `--profile FILE` writes
+the first sending process's cProfile statistics (CPU time) to FILE (`python -m pstats`).
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
 import multiprocessing
 import os
 import random
@@ -37,7 +42,8 @@ from service.config import Settings  # noqa: E402
 from service.db import make_engine, transaction  # noqa: E402
 from service.models import Game, Notification  # noqa: E402
 from service.play import game_state, rules, submit_move  # noqa: E402
-from workers.delivery import deliver  # noqa: E402
+from workers.delivery import deliver_many  # noqa: E402
+from workers.dispatch import MAIL_BATCH  # noqa: E402
 from workers.mail import SmtpSender  # noqa: E402
 
 DB = "turnpost_bench_mail"
@@ -86,9 +92,9 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def sender_process(ids: list[int], smtp_url: str, barrier, results) -> None:
-    """Send `ids` once every sender is ready; report its database backend's pid, then
-    the times and CPU, and keep the backend until the CPU it used has been read."""
+def sender_process(ids: list[int], smtp_url: str, batch: int, profile: str | None, barrier, results) -> None:
+    """Send `ids` in batches once every sender is ready; report its database backend's
+    pid, then the times and CPU, and keep the backend until the CPU it used has been read."""
     import engine
     from service.pictures import board_png
 
@@ -103,12 +109,18 @@ def sender_process(ids: list[int], smtp_url: str, barrier, results) -> None:
     results.put(backend)
     barrier.wait()  # ready
     barrier.wait()  # go
+    profiler = cProfile.Profile(time.process_time)
     times, cpu = [], time.process_time()
-    for notification_id in ids:
-        t0 = time.perf_counter()
-        assert deliver(database, settings, notification_id, sender) == "sent"
-        times.append(time.perf_counter() - t0)
+    if profile:
+        profiler.enable()
+    for start in range(0, len(ids), batch):
+        chunk, t0 = ids[start:start + batch], time.perf_counter()
+        assert set(deliver_many(database, settings, chunk, sender).values()) == {"sent"}
+        times += [(time.perf_counter() - t0) / len(chunk)] * len(chunk)
     cpu = time.process_time() - cpu
+    if profile:
+        profiler.disable()
+        profiler.dump_stats(profile)
     sender.close()
     results.put((times, cpu))
     barrier.wait()  # the CPU has been read
@@ -119,6 +131,8 @@ def main() -> None:
     parser.add_argument("--emails", type=int, default=300)
     parser.add_argument("--moves", type=int, default=100, help="random moves played in each game first")
     parser.add_argument("--processes", type=int, default=1, help="sending processes")
+    parser.add_argument("--batch", type=int, default=MAIL_BATCH, help="notifications per delivery task")
+    parser.add_argument("--profile", help="write the first sender's cProfile statistics to this file")
     parser.add_argument("--reuse", action="store_true", help="send again the emails of the games already there")
     args = parser.parse_args()
     ids = prepare(args.emails, args.moves, args.reuse)
@@ -126,8 +140,9 @@ def main() -> None:
     sink = start_sink(port)
     context = multiprocessing.get_context("fork")
     barrier, results = context.Barrier(args.processes + 1, timeout=600), context.Queue()
-    senders = [context.Process(target=sender_process, args=(ids[n::args.processes], f"smtp://127.0.0.1:{port}",
-                                                            barrier, results)) for n in range(args.processes)]
+    senders = [context.Process(target=sender_process, args=(
+        ids[n::args.processes], f"smtp://127.0.0.1:{port}", args.batch, args.profile if n == 0 else None, barrier,
+        results)) for n in range(args.processes)]
     try:
         for process in senders:
             process.start()
@@ -147,8 +162,9 @@ def main() -> None:
         sink.terminate()
     times = sorted(t for report in reports for t in report[0])
     sending, outside = sum(report[1] for report in reports) / len(ids), outside / len(ids)
-    print(f"{len(ids)} decision emails with board PNG after {args.moves} moves, {args.processes} process(es): "
-          f"{len(ids) / elapsed:.0f} emails/s on the wall clock, p50 {statistics.median(times) * 1000:.1f} ms, "
+    print(f"{len(ids)} decision emails with board PNG after {args.moves} moves, {args.processes} process(es), "
+          f"batches of {args.batch}: {len(ids) / elapsed:.0f} emails/s on the wall clock, per email (a batch's time "
+          f"over its size) p50 {statistics.median(times) * 1000:.1f} ms, "
           f"p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms")
     cores = os.cpu_count()
     print(f"CPU per email: {sending * 1000:.1f} ms in the senders, {outside * 1000:.1f} ms in the SMTP server and "

@@ -2,6 +2,7 @@
 each with its form and a few examples taken from the legal moves."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Game, IllegalMove, NotYourTurn
@@ -10,14 +11,14 @@ from engine.core import Game, IllegalMove, NotYourTurn
 def move_kinds(game: Game, legal_moves: list[dict], examples: int = 3) -> list[dict]:
     """[{"form": "tile COLOR SQUARE", "examples": ["tile red F7", ...], "count": 291}]
     in the order the legal moves first show each kind; examples vary and spread over the list."""
-    by_type: dict[str, list[str]] = {}
+    by_type: dict[str, list[dict]] = {}
     for move in legal_moves:
-        by_type.setdefault(move["type"], []).append(game.format_move(move))
+        by_type.setdefault(move["type"], []).append(move)
     forms = game.move_forms
     kinds = []
-    for texts in by_type.values():
-        chosen = _varied(texts, examples)
-        kinds.append({"form": _form_of(chosen[0], forms) or chosen[0], "examples": chosen, "count": len(texts)})
+    for moves in by_type.values():
+        chosen = _varied(moves, examples, game.format_move)
+        kinds.append({"form": _form_of(chosen[0], forms) or chosen[0], "examples": chosen, "count": len(moves)})
     return kinds
 
 
@@ -63,20 +64,32 @@ def not_yours() -> NotYourTurn:
     return NotYourTurn("it is not your decision now; the game waits for another player")
 
 
-def _varied(texts: list[str], count: int) -> list[str]:
+def _varied(moves: list[dict], count: int, text_of: Callable[[dict], str]) -> list[str]:
     """`count` examples that differ in their second word where they can (a red and a
-    blue tile rather than three red ones), spread over the list."""
-    step = max(1, len(texts) // count)
-    spread = texts[::step] + texts
-    chosen, seen = [], set()
-    for text in spread:
-        word = text.split()[1] if len(text.split()) > 1 else text
-        if word not in seen and text not in chosen:
-            chosen.append(text)
+    blue tile rather than three red ones), spread over the list. Only the moves looked
+    at are written out: a turn may have hundreds, and three examples are wanted."""
+    step = max(1, len(moves) // count)
+    spread = [*range(0, len(moves), step), *range(len(moves))]
+    texts: dict[int, str] = {}
+
+    def text(index: int) -> str:
+        if index not in texts:
+            texts[index] = text_of(moves[index])
+        return texts[index]
+
+    chosen: list[str] = []
+    seen = set()
+    for index in spread:
+        words = text(index).split()
+        word = words[1] if len(words) > 1 else text(index)
+        if word not in seen and text(index) not in chosen:
+            chosen.append(text(index))
             seen.add(word)
-    for text in spread:
+            if len(chosen) == count:
+                return chosen
+    for index in spread:
         if len(chosen) >= count:
             break
-        if text not in chosen:
-            chosen.append(text)
+        if text(index) not in chosen:
+            chosen.append(text(index))
     return chosen[:count]

@@ -105,11 +105,14 @@ def _mails_talk(preference, seat, mode: str) -> bool:
     return talk_mail == mode and (seat.email_mode or email_mode) != "off" and bouncing_since is None
 
 
-def wants_talk_mail(db: Session, seat: Seat, mode: str) -> bool:
+def wants_talk_mail(db: Session, seat: Seat, mode: str, user: User | None = None) -> bool:
     """Whether the seat's player takes table talk by email in `mode` now (checked
-    again when an email is composed: he may have changed his mind since)."""
+    again when an email is composed: he may have changed his mind since). `user`: the
+    seat's user as this transaction read it already (with the seats), else read here."""
     if seat is None or seat.table_muted or seat.user_id is None:
         return False
+    if user is not None and user.id == seat.user_id:
+        return _mails_talk((user.talk_mail, user.email_mode, user.bouncing_since), seat, mode)
     return _mails_talk(_talk_preferences(db, [seat.user_id]).get(seat.user_id), seat, mode)
 
 

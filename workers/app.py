@@ -37,7 +37,7 @@ def bots_queue(queue: str) -> str:
 
 def _route(name, args, kwargs, options, task=None, **kw):
     # Read at each call: `configure` may change the queue after the router was built.
-    if name == "workers.tasks.deliver_notification":
+    if name in ("workers.tasks.deliver_notifications", "workers.tasks.deliver_notification"):
         return {"queue": mail_queue(celery.conf.task_default_queue)}
     if name == "workers.tasks.process_inbound":
         return {"queue": inbound_queue(celery.conf.task_default_queue)}

@@ -172,7 +172,7 @@ def talk_since_last_decision(db, game, row) -> list[dict]:
     from service.table_talk import messages_of, wants_talk_mail
 
     seat = next((s for s in seats_of(db, game) if s.seat == row.seat and s.user_id == row.user_id), None)
-    if seat is None or not wants_talk_mail(db, seat, "next"):
+    if seat is None or not wants_talk_mail(db, seat, "next", users_of(db, game).get(seat.user_id)):
         return []
     previous = db.exec(select(Notification.created_at).where(
         Notification.game_id == game.id, Notification.seat == row.seat, Notification.id < row.id,

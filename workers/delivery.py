@@ -10,22 +10,26 @@ import logging
 import mailbox
 import re
 import smtplib
-from collections.abc import Iterator
-from datetime import timedelta
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import cast
 
-from sqlalchemy import and_, or_
+from sqlalchemy import and_, bindparam, or_
+from sqlalchemy import select as sql_select
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select, update
 
 from service.db import transaction
 from service.models import Notification, Seat, User, utcnow
+from service.rows import NOTIFICATION, SEAT, USER
 from workers.compose import compose
 from workers.dkim_signing import signer_for
 from workers.mail import SmtpSender, build_message
 
 log = logging.getLogger(__name__)
+_OUTBOX = NOTIFICATION
+_ROW = _OUTBOX.c
 
 
 class MaildirTransport:
@@ -51,16 +55,23 @@ def transport_for(settings):
                       allow_plain_login=settings.smtp_allow_plain_login, signer=signer_for(settings))
 
 
-def wanted(db, row: Notification) -> bool:
+# What `wanted` reads of a player: his email mode, the mode he chose for the row's
+# game (None if none), and since when his address bounces (None if it takes mail).
+Preferences = tuple[str, str | None, datetime | None]
+
+
+def wanted(db, row: Notification, preferences: Preferences | None = None) -> bool:
     """Whether the player wants this email (sign-in links and digests always go;
     invitations and game-over unless he chose no email), and whether his address takes
-    mail (none goes to one that bounced, but sign-in links)."""
+    mail (none goes to one that bounced, but sign-in links). `preferences`: as read
+    for the row's batch (`preferences_of`), else read now."""
     if row.kind == "sign_in" or row.user_id is None:
         return True
-    user_mode, seat_mode, bouncing_since = db.exec(
-        select(User.email_mode, Seat.email_mode, User.bouncing_since).outerjoin(
-            Seat, (col(Seat.user_id) == col(User.id)) & (col(Seat.game_id) == row.game_id))
-        .where(col(User.id) == row.user_id)).first()
+    if preferences is None:
+        preferences = _preferences(db, [row])[0]
+    if preferences is None:  # no such user any more: nobody to ask
+        return True
+    user_mode, seat_mode, bouncing_since = preferences
     if bouncing_since is not None:
         return False
     if row.kind in ("digest", "reply_answer"):
@@ -76,19 +87,60 @@ def wanted(db, row: Notification) -> bool:
     return mode == "every"
 
 
+def preferences_of(db, rows: Iterable[Notification]) -> dict[int, Preferences]:
+    """The preferences `wanted` reads, for every row addressed to a user, by row id:
+    in one query for a whole batch."""
+    rows = list(rows)
+    return {row.id: found for row, found in zip(rows, _preferences(db, rows), strict=True)
+            if row.id is not None and found is not None}
+
+
+def _preferences(db, rows: list[Notification]) -> list[Preferences | None]:
+    """Each row's preferences (None for a row to nobody, or to a user since removed)."""
+    to_users = [row for row in rows if row.user_id is not None]
+    users, seat_modes = {}, {}
+    if to_users:
+        user, seat = USER.c, SEAT.c
+        for user_id, game_id, user_mode, seat_mode, bouncing_since in db.execute(sql_select(
+                user.id, seat.game_id, user.email_mode, seat.email_mode, user.bouncing_since).select_from(
+                USER.outerjoin(SEAT, (seat.user_id == user.id) & seat.game_id.in_(
+                    {row.game_id for row in to_users}))).where(user.id.in_({row.user_id for row in to_users}))):
+            users[user_id] = (user_mode, bouncing_since)
+            seat_modes[(user_id, game_id)] = seat_mode
+    return [(users[row.user_id][0], seat_modes.get((row.user_id, row.game_id)), users[row.user_id][1])
+            if row.user_id in users else None for row in rows]
+
+
 def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
     """Send one outbox row if it is owed and due, and no other delivery holds it.
     Returns what happened: sent, skipped (the player chose not to get it), retry (a
     temporary failure: tried again later), dead (a permanent failure, or the last
     attempt), or why nothing was tried: missing, already_sent, in_flight, not_due."""
-    claimed = _claim(engine, settings, notification_id)
-    if claimed != "claimed":
-        return claimed
+    return deliver_many(engine, settings, [notification_id], transport)[notification_id]
+
+
+def deliver_many(engine: Engine, settings, notification_ids: Sequence[int], transport) -> dict[int, str]:
+    """`deliver` for a batch: the rows owed, due and free are claimed in one statement,
+    then each is composed, sent and marked on its own, so that one row's failure
+    neither loses nor sends again any other. What happened to each id, as `deliver`
+    says it."""
+    claimed, preferences = _claim(engine, settings, notification_ids)
+    outcomes = _not_claimed(engine, [i for i in notification_ids if i not in claimed])
+    for notification_id in notification_ids:
+        if notification_id not in outcomes:  # an id given twice is sent once
+            outcomes[notification_id] = _attempt(engine, settings, claimed[notification_id],
+                                                 preferences.get(notification_id), transport)
+    return outcomes
+
+
+def _attempt(engine: Engine, settings, row: Notification, preferences: Preferences | None, transport) -> str:
+    """Compose and send one claimed row (as its claim returned it); mark it sent only
+    once the transport accepted it, in a transaction of its own."""
+    notification_id = cast(int, row.id)  # a row read from the table has its id
     try:
         with transaction(engine) as db:
-            row = db.get(Notification, notification_id)
-            assert row is not None, "the row was just claimed"
-            if not wanted(db, row):
+            db.add(row)  # the claim's copy, up to date: not read again
+            if not wanted(db, row, preferences):
                 row.sent_at, row.claimed_until = utcnow(), None
                 row.payload = {**row.payload, "skipped": True}
                 return "skipped"
@@ -97,34 +149,62 @@ def deliver(engine: Engine, settings, notification_id: int, transport) -> str:
         transport.send(message, mail.envelope_from)  # raises unless accepted
     except Exception as err:  # noqa: BLE001  (every failure is recorded on the row)
         return _failed(engine, settings, notification_id, err)
-    with transaction(engine) as db:
-        db.exec(update(Notification).where(col(Notification.id) == notification_id).values(
-            sent_at=utcnow(), claimed_until=None))
+    with engine.begin() as connection:
+        connection.execute(_MARK_SENT, {"sent_id": notification_id, "sent_now": utcnow()})
     return "sent"
 
 
-def _claim(engine: Engine, settings, notification_id: int) -> str:
-    """Take the row for one attempt, counted before anything can fail: in one
-    conditional UPDATE, so two deliveries of the same row never run at once."""
+_MARK_SENT = update(_OUTBOX).where(_ROW.id == bindparam("sent_id")).values(
+    sent_at=bindparam("sent_now"), claimed_until=None)
+
+
+def _claim(engine: Engine, settings,
+           notification_ids: Sequence[int]) -> tuple[dict[int, Notification], dict[int, Preferences]]:
+    """Take the rows owed, due and held by no other delivery for one attempt each,
+    counted before anything can fail: in one conditional UPDATE, so two deliveries of
+    the same row never run at once. The rows taken, by id, as the UPDATE left them,
+    and their players' preferences, read in the same transaction."""
     now = utcnow()
+    claim = update(Notification).where(
+        _ROW.id.in_(notification_ids), _ROW.sent_at.is_(None), _ROW.dead_at.is_(None),
+        or_(_ROW.claimed_until.is_(None), _ROW.claimed_until < now),
+        or_(_ROW.next_attempt_at.is_(None), _ROW.next_attempt_at <= now),
+    ).values(attempts=_ROW.attempts + 1,
+             claimed_until=now + timedelta(seconds=settings.mail_claim_seconds)).returning(Notification)
     with transaction(engine) as db:
-        claimed = db.exec(update(Notification).where(
-            col(Notification.id) == notification_id,
-            col(Notification.sent_at).is_(None), col(Notification.dead_at).is_(None),
-            or_(col(Notification.claimed_until).is_(None), col(Notification.claimed_until) < now),
-            or_(col(Notification.next_attempt_at).is_(None), col(Notification.next_attempt_at) <= now),
-        ).values(attempts=Notification.attempts + 1,
-                 claimed_until=now + timedelta(seconds=settings.mail_claim_seconds)))
-        if claimed.rowcount:
-            return "claimed"
-        row = db.get(Notification, notification_id)
-    if row is None:
-        return "missing"
-    if row.sent_at is not None:
-        return "already_sent"
-    if row.dead_at is not None:
-        return "dead"
-    return "in_flight" if row.claimed_until and row.claimed_until >= now else "not_due"
+        rows = db.scalars(claim, execution_options={"synchronize_session": False}).all()
+        db.expunge_all()
+        preferences = preferences_of(db, rows)
+    return {row.id: row for row in rows if row.id is not None}, preferences
+
+
+def _not_claimed(engine: Engine, notification_ids: list[int]) -> dict[int, str]:
+    """Why each of these rows was not taken: missing, already_sent, dead, in_flight or not_due."""
+    if not notification_ids:
+        return {}
+    now = utcnow()
+    with engine.begin() as connection:
+        found = {row.id: row for row in connection.execute(select(
+            _ROW.id, _ROW.sent_at, _ROW.dead_at, _ROW.claimed_until).where(
+            _ROW.id.in_(notification_ids)))}
+    outcomes = {}
+    for notification_id in notification_ids:
+        row = found.get(notification_id)
+        if row is None:
+            outcomes[notification_id] = "missing"
+        elif row.sent_at is not None:
+            outcomes[notification_id] = "already_sent"
+        elif row.dead_at is not None:
+            outcomes[notification_id] = "dead"
+        else:
+            held = row.claimed_until is not None and _aware(row.claimed_until) >= now
+            outcomes[notification_id] = "in_flight" if held else "not_due"
+    return outcomes
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back the times it keeps without their zone, which is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def is_permanent(err: Exception) -> bool:

@@ -2,6 +2,7 @@
 mirror when REDIS_URL is set, else to threads inside the web process."""
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 import time
@@ -12,6 +13,10 @@ from service import inbound_store
 from workers import deadlines, delivery, inbound
 
 log = logging.getLogger(__name__)
+# The most notifications one delivery task takes: a batch is claimed in one statement
+# and sent over one connection; more per task would keep a backlog from spreading
+# over the mailer's processes.
+MAIL_BATCH = 20
 
 
 class CeleryDispatcher:
@@ -31,7 +36,7 @@ class CeleryDispatcher:
         to the bots' queue. The tasks and the mirror's ZADD go to Redis in one pipeline
         (kombu's publish batch, see `workers.broker`)."""
         from workers.app import celery
-        from workers.tasks import deliver_notification, handle_deadlines, play_bot
+        from workers.tasks import deliver_notifications, handle_deadlines, play_bot
 
         ready = due_now(due)
         bots = deadlines.bot_turns(self.engine, ready)
@@ -40,8 +45,9 @@ class CeleryDispatcher:
             with celery.producer_or_acquire() as producer, producer.batch():
                 channel = producer.channel
                 channel.open_batch = None  # kombu opens the batch at the first publish
-                for notification_id in notification_ids:
-                    deliver_notification.apply_async((notification_id,), producer=producer)
+                for start in range(0, len(notification_ids), MAIL_BATCH):
+                    deliver_notifications.apply_async((notification_ids[start:start + MAIL_BATCH],),
+                                                      producer=producer)
                 if ready:
                     handle_deadlines.apply_async((ready,), producer=producer)
                 for deadline_id in bots:
@@ -109,8 +115,8 @@ class InProcessDispatcher:
 
     def dispatch(self, notification_ids: list[int], due: list[tuple[int, float]]) -> None:
         # Later deadlines need no hand-over: the sweeper reads them from the database.
-        for notification_id in notification_ids:
-            self._submit(notification_id)
+        for start in range(0, len(notification_ids), MAIL_BATCH):
+            self._submit(notification_ids[start:start + MAIL_BATCH])
         for deadline_id in due_now(due):
             self.turns.submit(self._fire, deadline_id)
 
@@ -134,19 +140,19 @@ class InProcessDispatcher:
         """How many deliveries wait for the mail thread or are under way."""
         return self._waiting
 
-    def _submit(self, notification_id: int) -> None:
+    def _submit(self, notification_ids: list[int]) -> None:
         with self._counting:
-            self._waiting += 1
-        self.pool.submit(self._deliver, notification_id)
+            self._waiting += len(notification_ids)
+        self.pool.submit(self._deliver, notification_ids)
 
-    def _deliver(self, notification_id: int) -> None:
+    def _deliver(self, notification_ids: list[int]) -> None:
         try:
-            delivery.deliver(self.engine, self.settings, notification_id, self.transport)
-        except Exception:  # the sweeper retries it
-            log.exception("delivering notification %s failed", notification_id)
+            delivery.deliver_many(self.engine, self.settings, notification_ids, self.transport)
+        except Exception:  # the sweeper retries them
+            log.exception("delivering notifications %s failed", notification_ids)
         finally:
             with self._counting:
-                self._waiting -= 1
+                self._waiting -= len(notification_ids)
 
     def sweep_once(self, now: datetime | None = None) -> None:
         now = now or datetime.now(UTC)
@@ -155,8 +161,9 @@ class InProcessDispatcher:
         # As in the Celery sweep: only once the deliveries have drained, else a row
         # merely waiting its turn would be queued again behind itself.
         if not self.mail_backlog():
-            for notification_id in delivery.unsent_ids(self.engine, older_than_seconds=60):
-                self._submit(notification_id)
+            unsent = delivery.unsent_ids(self.engine, older_than_seconds=60)
+            while batch := list(itertools.islice(unsent, MAIL_BATCH)):
+                self._submit(batch)
             for inbound_id in inbound_store.claim_lost(self.engine, older_than_seconds=60):
                 self.inbound(inbound_id)
 

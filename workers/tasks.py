@@ -1,6 +1,7 @@
 """Celery tasks. Each takes ids, is idempotent, and is safe to run twice."""
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import time
@@ -16,7 +17,7 @@ from service.config import Settings
 from service.db import make_engine
 from workers import deadlines, delivery, inbound, warm_up
 from workers.app import BOT_HARD_SECONDS, BOT_SOFT_SECONDS, celery, mail_queue
-from workers.dispatch import CeleryDispatcher
+from workers.dispatch import MAIL_BATCH, CeleryDispatcher
 from workers.relay_check import exit_unless_relay_usable
 
 log = logging.getLogger(__name__)
@@ -68,9 +69,19 @@ def _ready_process(**_):
 
 
 @celery.task
+def deliver_notifications(notification_ids: list[int]) -> list[str]:
+    """One attempt at each of a batch of rows (workers/delivery.py); a failure is
+    recorded on its row, whose retry the sweep starts when it is due (no retry chains
+    of Celery tasks). What happened to each, in order."""
+    settings, engine, transport = _runtime()
+    outcomes = delivery.deliver_many(engine, settings, notification_ids, transport)
+    return [outcomes[notification_id] for notification_id in notification_ids]
+
+
+@celery.task
 def deliver_notification(notification_id: int) -> str:
-    """One attempt; a failure is recorded on the row, whose retry the sweep starts
-    when it is due (no retry chains of Celery tasks)."""
+    """One row: the task published before deliveries went in batches, still taken
+    from the queue."""
     settings, engine, transport = _runtime()
     return delivery.deliver(engine, settings, notification_id, transport)
 
@@ -83,9 +94,10 @@ def sweep_outbox(older_than_seconds: float = OUTBOX_GRACE_SECONDS) -> int:
     _, engine, _ = _runtime()
     if _dispatcher().mail_backlog():
         return 0
-    count = 0
-    for count, notification_id in enumerate(delivery.unsent_ids(engine, older_than_seconds), 1):
-        deliver_notification.delay(notification_id)
+    count, unsent = 0, delivery.unsent_ids(engine, older_than_seconds)
+    while batch := list(itertools.islice(unsent, MAIL_BATCH)):
+        deliver_notifications.delay(batch)
+        count += len(batch)
     return count
 
 
