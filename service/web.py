@@ -9,7 +9,7 @@ from sqlalchemy import bindparam, select
 from sqlmodel import Session
 from wtforms import ValidationError
 
-from service import tasks
+from service import rows, tasks
 from service.auth import user_for_api_token, user_for_session
 from service.db import transaction
 from service.errors import Unauthorized
@@ -38,12 +38,17 @@ def db_engine():
 
 
 def run(usecase, *args, **kwargs):
-    """Run a use case in its own transaction; after the commit, hand its work on.
+    """Run a use case in its own transaction and hand its work on: announced to the
+    outbox relay in the transaction, or else handed to the dispatcher after the commit.
     The use case returns a tuple whose last item is its Work."""
+    channel = tasks.relayed(current_app)
     with transaction(db_engine()) as db:
         result = usecase(db, *args, **kwargs)
-    work = result[-1] if isinstance(result, tuple) else None
-    if isinstance(work, Work):
+        work = result[-1] if isinstance(result, tuple) else None
+        if channel is not None and isinstance(work, Work):
+            rows.write(db)  # the ids to announce
+            tasks.announce(db, channel, *work.ids)
+    if channel is None and isinstance(work, Work):
         tasks.after_commit(current_app, *work.ids)
     return result
 
