@@ -5,8 +5,8 @@ p99 and max.
 
     .venv/bin/python bench/latency.py [--rate 4] [--seconds 60] [--games 200]
 
-The whole production path runs: gunicorn (web), a Celery `worker` and `mailer` on
-Redis, PostgreSQL, and an aiosmtpd server that notes when each Message-ID arrived.
+The whole production path runs: gunicorn (web), the outbox relay, a Celery `worker` and
+`mailer` on Redis, PostgreSQL, and an aiosmtpd server that notes when each Message-ID arrived.
 Every email is a full decision email with the board picture. Needs the local
 PostgreSQL and Redis; creates and drops its own database.
 """
@@ -31,7 +31,15 @@ import psycopg  # noqa: E402
 import redis  # noqa: E402
 
 import engine  # noqa: E402
-from bench.common import free_port, fresh_database, seat_tokens, service_env, start_sink, two_player_games  # noqa: E402
+from bench.common import (  # noqa: E402
+    free_port,
+    fresh_database,
+    relay_command,
+    seat_tokens,
+    service_env,
+    start_sink,
+    two_player_games,
+)
 
 DB = "turnpost_bench_latency"
 QUEUE = "turnpost-bench-latency"
@@ -85,6 +93,7 @@ def main() -> None:
                           "-b", f"127.0.0.1:{web_port}", "--log-level", "warning", "workers.wsgi:app"], env=env),
         subprocess.Popen([*celery, "--concurrency=4", f"--queues={QUEUE}"], env=env),
         subprocess.Popen([*celery, "--concurrency=2", f"--queues={QUEUE}.mail"], env=env),
+        subprocess.Popen(relay_command(), env=env, stderr=subprocess.DEVNULL),
     ]
     try:
         time.sleep(5)
