@@ -72,6 +72,22 @@ def play(port: int, tokens: dict, games: list, rate: float, seconds: float) -> i
     return accepted
 
 
+def ready(web_port: int, relay_log: str, limit: float = 300) -> None:
+    """Until the web service answers and the relay listens (a loaded machine starts them
+    slowly), then a few seconds for the workers."""
+    give_up = time.monotonic() + limit
+    while time.monotonic() < give_up:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", web_port, timeout=10)
+            conn.request("GET", "/api/openapi.json")
+            if conn.getresponse().status == 200 and b"relaying the work" in open(relay_log, "rb").read():
+                break
+        except OSError:
+            pass
+        time.sleep(0.5)
+    time.sleep(5)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rate", type=float, default=4, help="moves per second")
@@ -86,6 +102,7 @@ def main() -> None:
     arrivals = os.path.join(tempfile.mkdtemp(), "arrivals")
     sink = start_sink(smtp_port, arrivals)
     env = service_env(url, QUEUE, smtp_port, tempfile.mkdtemp())
+    relay_log = os.path.join(tempfile.mkdtemp(), "relay.log")
     celery = [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--loglevel=warning",
               "--without-gossip", "--without-mingle"]
     processes = [
@@ -93,10 +110,10 @@ def main() -> None:
                           "-b", f"127.0.0.1:{web_port}", "--log-level", "warning", "workers.wsgi:app"], env=env),
         subprocess.Popen([*celery, "--concurrency=4", f"--queues={QUEUE}"], env=env),
         subprocess.Popen([*celery, "--concurrency=2", f"--queues={QUEUE}.mail"], env=env),
-        subprocess.Popen(relay_command(), env=env, stderr=subprocess.DEVNULL),
+        subprocess.Popen(relay_command(), env=env, stderr=open(relay_log, "wb")),
     ]
     try:
-        time.sleep(5)
+        ready(web_port, relay_log)
         with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as conn:
             begun = conn.execute("SELECT now()").fetchone()[0]
             moves = play(web_port, tokens, games, args.rate, args.seconds)

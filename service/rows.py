@@ -184,12 +184,12 @@ def write(db: Session) -> None:
     found = db.info.get("changes")
     if found is None:
         return
+    changed = [(record, values) for record in found.records if (values := record.changed())]
+    if not (changed or found.cancelled or found.moves or found.deadlines or found.notifications):
+        return  # nothing since the last write: not even the session's connection is asked for
     connection = db.connection()
     seats = []
-    for record in found.records:
-        values = record.changed()
-        if not values:
-            continue
+    for record, values in changed:
         if record._table is GAME:
             _update(connection, GAME, [(record, values)])
         else:
