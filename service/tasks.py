@@ -24,9 +24,9 @@ from service.db import transaction
 
 log = logging.getLogger(__name__)
 
-# PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; a larger announcement
-# goes empty, which tells the relay to look for the rows itself (its catch-up).
-PAYLOAD_LIMIT = 7900
+# PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more: a larger announcement is
+# made in parts of at most this many ids (about 4,400 bytes) and deadlines (about 3,000).
+NOTIFICATIONS_PER_PART, DEADLINES_PER_PART = 400, 100
 _NOTIFY = select(func.pg_notify(bindparam("channel"), bindparam("payload")))
 
 
@@ -42,12 +42,12 @@ def relayed(app) -> str | None:
 
 def announce(db: Session, channel: str, notification_ids: list[int], deadlines: list[tuple[int, float]]) -> None:
     """Tell the relay, in the transaction that wrote them, which rows it commits."""
-    if not (notification_ids or deadlines):
-        return
-    payload = json.dumps([notification_ids, deadlines], separators=(",", ":"))
-    if len(payload) > PAYLOAD_LIMIT:
-        payload = ""
-    db.connection().execute(_NOTIFY, {"channel": channel, "payload": payload})
+    parts = max(-(-len(notification_ids) // NOTIFICATIONS_PER_PART), -(-len(deadlines) // DEADLINES_PER_PART))
+    for part in range(parts):
+        payload = json.dumps([notification_ids[part * NOTIFICATIONS_PER_PART:(part + 1) * NOTIFICATIONS_PER_PART],
+                              deadlines[part * DEADLINES_PER_PART:(part + 1) * DEADLINES_PER_PART]],
+                             separators=(",", ":"))
+        db.connection().execute(_NOTIFY, {"channel": channel, "payload": payload})
 
 
 def after_commit(app, notification_ids: list[int], deadlines: list[tuple[int, float]]) -> None:
