@@ -72,6 +72,11 @@ def play(port: int, tokens: dict, games: list, rate: float, seconds: float) -> i
     return accepted
 
 
+def local_part(message_id: str) -> str:
+    """`<unique@domain>` -> `unique`."""
+    return message_id.strip("<>").split("@", 1)[0]
+
+
 def ready(web_port: int, relay_log: str, limit: float = 300) -> None:
     """Until the web service answers and the relay listens (a loaded machine starts them
     slowly), then a few seconds for the workers."""
@@ -115,11 +120,18 @@ def main() -> None:
     try:
         ready(web_port, relay_log)
         with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as conn:
+            # The set-up's emails, which the relay hands over when it starts, go first.
+            wait_until = time.time() + 300
+            while time.time() < wait_until and conn.execute(
+                    "SELECT count(*) FROM notification WHERE sent_at IS NULL").fetchone()[0]:
+                time.sleep(0.5)
+        with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as conn:
             begun = conn.execute("SELECT now()").fetchone()[0]
             moves = play(web_port, tokens, games, args.rate, args.seconds)
             query = ("SELECT message_id, EXTRACT(EPOCH FROM created_at) FROM notification "
                      "WHERE kind = 'your_turn' AND created_at >= %s")
-            owed = dict(conn.execute(query, (begun,)).fetchall())
+            # Matched by the Message-ID's unique part: the sent header names the mail domain.
+            owed = {local_part(m): created for m, created in conn.execute(query, (begun,)).fetchall()}
             wait_until = time.time() + 120
             while time.time() < wait_until and conn.execute(
                     "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL",
@@ -137,7 +149,7 @@ def main() -> None:
     with open(arrivals) as log:
         for line in log:
             stamp, message_id = line.split(" ", 1)
-            accepted_at.setdefault(message_id.strip(), float(stamp))
+            accepted_at.setdefault(local_part(message_id.strip()), float(stamp))
     latencies = sorted(accepted_at[m] - float(created) for m, created in owed.items() if m in accepted_at)
     # The start apart: the emails owed in the run's first second, and the others.
     first = min((float(created) for created in owed.values()), default=0.0)

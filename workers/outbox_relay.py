@@ -9,23 +9,30 @@ broker, and the broker failing after a commit is the relay's concern, not the pl
 
 Nothing is lost when an announcement is: at its start, after every reconnection and
 after a hand-over that failed, the relay catches up from the tables (the rows never
-tried, the open deadlines), and the beat's sweeps remain the safety net behind it. A
+tried and the open deadlines of the last `TURNPOST_RELAY_CATCH_UP_SECONDS`, 10 minutes),
+and beat's sweeps take what is older. A
 row handed over twice is sent once, a deadline fired twice fires once.
 """
 from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
 
 import psycopg
 from psycopg import sql
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Engine
 
+from service.db import transaction
+from service.models import utcnow
+from service.rows import NOTIFICATION
 from service.tasks import relay_channel
-from workers import deadlines, delivery
+from workers import deadlines
 
 log = logging.getLogger(__name__)
 
@@ -35,15 +42,23 @@ WAIT_SECONDS = 1.0
 RETRY_SECONDS = 2.0
 # Reconnection after a lost connection: waits doubling from the first to the last.
 RECONNECT_SECONDS = (0.5, 5.0)
+# How far back the catch-up looks (rows written, deadlines overdue): a relay down for
+# longer leaves what is older to beat's sweeps.
+CATCH_UP_SECONDS = float(os.environ.get("TURNPOST_RELAY_CATCH_UP_SECONDS", "600"))
 # Catch-up hands deadlines on in slices of this many.
 CATCH_UP_SLICE = 1000
+_OUTBOX = NOTIFICATION.c
+_NEVER_TRIED = select(_OUTBOX.id).where(
+    _OUTBOX.created_at >= bindparam("since"), _OUTBOX.attempts == 0, _OUTBOX.sent_at.is_(None),
+    _OUTBOX.dead_at.is_(None)).order_by(_OUTBOX.id)
 
 
 class OutboxRelay:
     """Relays the work announced on `queue`'s channel to `dispatcher` (a CeleryDispatcher)."""
 
-    def __init__(self, engine: Engine, queue: str, dispatcher, on_listening: Callable[[], None] | None = None):
-        self.engine, self.dispatcher = engine, dispatcher
+    def __init__(self, engine: Engine, queue: str, dispatcher, on_listening: Callable[[], None] | None = None,
+                 catch_up_seconds: float = CATCH_UP_SECONDS):
+        self.engine, self.dispatcher, self.catch_up_seconds = engine, dispatcher, catch_up_seconds
         self.channel = relay_channel(queue)
         self.on_listening = on_listening
         self.behind = False  # a hand-over failed: catch up once the broker answers
@@ -106,16 +121,20 @@ class OutboxRelay:
         return True
 
     def catch_up(self) -> bool:
-        """Hand on, from the tables, what may not have been: the rows never tried (only
-        while the mail queue is empty, else a row may merely wait its turn there) and
-        the open deadlines (bots' turns only while the bots' queue is empty, for the
-        same reason). False if the broker could not be reached."""
+        """Hand on, from the tables, what may not have been, back to `catch_up_seconds`
+        ago (older work is the sweeps'): the rows never tried that were written since
+        (only while the mail queue is empty, else a row may merely wait its turn there)
+        and the open deadlines not overdue since before (bots' turns only while the
+        bots' queue is empty, for the same reason). False if the broker could not be
+        reached."""
         try:
+            since = utcnow() - timedelta(seconds=self.catch_up_seconds)
             if not self.dispatcher.mail_backlog():
-                owed = list(delivery.unsent_ids(self.engine, older_than_seconds=0))
+                owed = never_tried_since(self.engine, since)
                 if owed:
                     self.dispatcher.dispatch(owed, [])
-            open_ = deadlines.open_deadlines(self.engine)
+            open_ = [(deadline_id, due_at) for deadline_id, due_at in deadlines.open_deadlines(self.engine)
+                     if due_at >= since.timestamp()]
             waiting = self.dispatcher.bots_backlog() > 0
             for start in range(0, len(open_), CATCH_UP_SLICE):
                 part = open_[start:start + CATCH_UP_SLICE]
@@ -127,3 +146,10 @@ class OutboxRelay:
             log.exception("the relay could not catch up; trying again in %s s", RETRY_SECONDS)
             return False
         return True
+
+
+def never_tried_since(engine: Engine, since: datetime) -> list[int]:
+    """The outbox rows written since `since` that no delivery has tried (a claim counts
+    an attempt) and that are not sent."""
+    with transaction(engine) as db:
+        return list(db.connection().execute(_NEVER_TRIED, {"since": since}).scalars())
