@@ -1,7 +1,7 @@
-"""Game states this process has already built, so that the next request on the same game
-skips building the state from its stored JSON (the engine's `from_json`, with its
-checks, costs about half a millisecond for Tigris; comparing the stored JSON with the
-one a state was built from costs a fiftieth of that).
+"""Game states this process has already built, so that the next request on the same
+game skips building the state from its stored JSON (the engine's `from_json`, with its
+checks, costs about half a millisecond for a board game's state; comparing the stored
+JSON with the one a state was built from costs a fiftieth of that).
 
 An entry is kept under (game id, version, move count) with the JSON it was built from
 or written as, and served only while the row holds that same JSON: a state is never
@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-# About 1,200 bytes of JSON and a few kilobytes of state per Tigris game.
+# A state is about 1,200 bytes of JSON and a few kilobytes of objects.
 CAPACITY = 2048
 
 
