@@ -100,3 +100,9 @@ def relay_command() -> list[str]:
     import sys
 
     return [os.path.join(os.path.dirname(sys.executable), "turnpost"), "relay"]
+
+
+def local_part(message_id: str) -> str:
+    """`<unique@domain>` -> `unique`: a row's Message-ID and the sent header's (which
+    names the mail domain) share it."""
+    return message_id.strip().strip("<>").split("@", 1)[0]

@@ -34,6 +34,7 @@ import engine  # noqa: E402
 from bench.common import (  # noqa: E402
     free_port,
     fresh_database,
+    local_part,
     relay_command,
     seat_tokens,
     service_env,
@@ -70,11 +71,6 @@ def play(port: int, tokens: dict, games: list, rate: float, seconds: float) -> i
         states[gid] = [TIGRIS.apply(state, seat, move)[0], json.loads(body)["version"]]
         accepted += 1
     return accepted
-
-
-def local_part(message_id: str) -> str:
-    """`<unique@domain>` -> `unique`."""
-    return message_id.strip("<>").split("@", 1)[0]
 
 
 def ready(web_port: int, relay_log: str, limit: float = 300) -> None:

@@ -35,6 +35,7 @@ import engine  # noqa: E402
 from bench.common import (  # noqa: E402
     free_port,
     fresh_database,
+    local_part,
     relay_command,
     seat_tokens,
     service_env,
@@ -147,10 +148,11 @@ def delivered(url: str, begun, arrivals_path: str) -> tuple[int, int, int]:
         while time.time() < wait_until and conn.execute(
                 "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL", (begun,)).fetchone()[0]:
             time.sleep(0.5)
-        owed = {m for (m,) in conn.execute("SELECT message_id FROM notification WHERE created_at >= %s", (begun,))}
+        owed = {local_part(m) for (m,) in conn.execute("SELECT message_id FROM notification WHERE created_at >= %s",
+                                                         (begun,))}
     time.sleep(1)
     with open(arrivals_path) as log:
-        arrivals = collections.Counter(line.split(" ", 1)[1].strip() for line in log)
+        arrivals = collections.Counter(local_part(line.split(" ", 1)[1]) for line in log)
     accepted = [m for m in owed if m in arrivals]
     return len(owed), len(accepted), sum(arrivals[m] - 1 for m in accepted)
 
