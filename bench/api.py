@@ -5,7 +5,8 @@ Tigris games, with a bare one-commit endpoint measured in the same run as the fl
     .venv/bin/python bench/api.py [--games 1000] [--seconds 20] [--clients 16 64]
                                   [--gunicorn-workers 4] [--gunicorn-threads 8] [--minimal]
 
-Needs the local PostgreSQL and Redis. Creates and drops its own database. Clients run
+Needs the local PostgreSQL and Redis. The outbox relay runs beside the server and hands
+the moves' work to Redis, as in production. Creates and drops its own database. Clients run
 in 2 processes on the same machine as the server (so they share its 2 cores); each
 client keeps its games' states locally with the engine to choose legal moves.
 """
@@ -27,7 +28,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 sys.path.insert(0, os.path.dirname(_HERE))
 
 import engine  # noqa: E402
-from bench.common import free_port, fresh_database, seat_tokens, two_player_games  # noqa: E402
+from bench.common import free_port, fresh_database, relay_command, seat_tokens, two_player_games  # noqa: E402
 
 DB = "turnpost_bench"
 TIGRIS = engine.get_game("tigris")
@@ -151,6 +152,8 @@ def main() -> None:
         [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn_workers), "-k", "gthread",
          "--threads", str(args.gunicorn_threads),
          "-b", f"127.0.0.1:{port}", "--log-level", "warning", "workers.wsgi:app"], env=env)
+    # The moves' work goes to Celery through the relay, on the same cores (no worker takes it).
+    relay = subprocess.Popen(relay_command(), env=env, stderr=subprocess.DEVNULL)
     try:
         _wait_for(port)
         print(f"{args.games} games, {args.seconds:g} s per run, "
@@ -165,8 +168,9 @@ def main() -> None:
                 name = {"commit": "one commit (floor)", "move": "move submit", "minimal": "move, minimal"}[path]
                 print(f"{name:<18}{clients:>7}{r['requests_per_s']:>8.0f}{r['p50_ms']:>9.1f}{r['p99_ms']:>9.1f}{r['5xx']:>6}{r['other_4xx']:>12}")
     finally:
-        server.terminate()
-        server.wait()
+        for process in (server, relay):
+            process.terminate()
+            process.wait()
         import redis
 
         client = redis.Redis.from_url("redis://127.0.0.1:6379/0")

@@ -101,3 +101,17 @@ def service_env(url: str, queue: str, smtp_port: int, instance: str) -> dict:
     return {**os.environ, "DATABASE_URL": url, "REDIS_URL": "redis://127.0.0.1:6379/0", "TURNPOST_QUEUE": queue,
             "SMTP_URL": f"smtp://127.0.0.1:{smtp_port}", "SECRET_KEY": "bench", "RATE_LIMIT": "1000000 per minute",
             "TURNPOST_INSTANCE": instance}
+
+
+def relay_command() -> list[str]:
+    """`turnpost relay` (the Procfile's `relay`) from this virtualenv."""
+    import os
+    import sys
+
+    return [os.path.join(os.path.dirname(sys.executable), "turnpost"), "relay"]
+
+
+def local_part(message_id: str) -> str:
+    """`<unique@domain>` -> `unique`: a row's Message-ID and the sent header's (which
+    names the mail domain) share it."""
+    return message_id.strip().strip("<>").split("@", 1)[0]

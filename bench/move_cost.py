@@ -1,5 +1,6 @@
 """The CPU one move request costs the service, measured in one process through Flask's
-test client on PostgreSQL and Redis (notifications published to Celery's queue), side by
+test client on PostgreSQL and Redis (the work announced to the outbox relay, which does
+not run here: its cost is outside the request), side by
 side with the one-commit floor. CPU time, unlike wall time, hardly changes when other
 processes share the machine's cores.
 

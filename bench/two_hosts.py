@@ -1,9 +1,10 @@
 """Two web hosts and two worker hosts on one PostgreSQL and one Redis: the layout of
-docs/scaling.md, run locally. Every game's moves alternate between the two web hosts;
-then the same version of a game is sent to both hosts at once; the two worker hosts
-share the task queues. Reports the moves accepted per host, the races (each must end
-with one 200 and one 409), the decision emails owed and accepted by the SMTP sink
-(each exactly once), and the tasks each worker host ran.
+docs/scaling.md (with its one beat and one outbox relay), run locally. Every game's
+moves alternate between the two web hosts; then the same version of a game is sent to
+both hosts at once; the two worker hosts share the task queues. Reports the moves
+accepted per host, the races (each must end with one 200 and one 409), the decision
+emails owed and accepted by the SMTP sink (each exactly once), and the tasks each
+worker host ran.
 
     .venv/bin/python bench/two_hosts.py [--games 100] [--seconds 20] [--clients 8] [--races 50]
 
@@ -31,7 +32,17 @@ import psycopg  # noqa: E402
 import redis  # noqa: E402
 
 import engine  # noqa: E402
-from bench.common import first_value, free_port, fresh_database, seat_tokens, service_env, start_sink, two_player_games  # noqa: E402
+from bench.common import (  # noqa: E402
+    first_value,
+    free_port,
+    fresh_database,
+    local_part,
+    relay_command,
+    seat_tokens,
+    service_env,
+    start_sink,
+    two_player_games,
+)
 
 DB = "turnpost_bench_two_hosts"
 QUEUE = "turnpost-bench-two-hosts"
@@ -109,6 +120,8 @@ def start_hosts(env: dict, web_ports: list[int], logs: str) -> list[subprocess.P
              f"--logfile={logs}/worker{host}.log"], env=env))
     processes.append(subprocess.Popen([*celery, "beat", "--loglevel=warning", f"--schedule={logs}/beat-schedule"],
                                       env=env))
+    relay_log = open(f"{logs}/relay.log", "wb")  # one relay, as one beat
+    processes.append(subprocess.Popen(relay_command(), env=env, stdout=relay_log, stderr=subprocess.STDOUT))
     return processes
 
 
@@ -136,10 +149,11 @@ def delivered(url: str, begun, arrivals_path: str) -> tuple[int, int, int]:
         while time.time() < wait_until and first_value(
                 conn, "SELECT count(*) FROM notification WHERE created_at >= %s AND sent_at IS NULL", (begun,)):
             time.sleep(0.5)
-        owed = {m for (m,) in conn.execute("SELECT message_id FROM notification WHERE created_at >= %s", (begun,))}
+        owed = {local_part(m) for (m,) in conn.execute("SELECT message_id FROM notification WHERE created_at >= %s",
+                                                         (begun,))}
     time.sleep(1)
     with open(arrivals_path) as log:
-        arrivals = collections.Counter(line.split(" ", 1)[1].strip() for line in log)
+        arrivals = collections.Counter(local_part(line.split(" ", 1)[1]) for line in log)
     accepted = [m for m in owed if m in arrivals]
     return len(owed), len(accepted), sum(arrivals[m] - 1 for m in accepted)
 

@@ -6,9 +6,11 @@ half-way. PostgreSQL (production, CI) locks the game row with SELECT ... FOR UPD
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import orjson
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -36,7 +38,18 @@ def make_engine(url: str) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True,
+                         json_serializer=dump_json, json_deserializer=orjson.loads)
+
+
+def dump_json(value) -> str:
+    """JSON columns' text by orjson (a game's state is written with every move), keys
+    that are not strings written as strings as the standard library does; what orjson
+    refuses (an integer beyond 64 bits) by the standard library."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(value)
 
 
 @contextmanager

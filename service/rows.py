@@ -17,24 +17,27 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import and_, bindparam, insert, select, update
 from sqlmodel import Session
 
-from service.models import Absence, Deadline, Game, Move, Notification, Seat, User
+from service.models import Absence, Deadline, Game, Move, Notification, Rating, Seat, User
 
 # SQLModel sets `__table__` on a table model when the class is made; its stubs do not say so.
 GAME, SEAT, USER = Game.__table__, Seat.__table__, User.__table__  # type: ignore[attr-defined]
 MOVE, DEADLINE, NOTIFICATION = Move.__table__, Deadline.__table__, Notification.__table__  # type: ignore[attr-defined]
-ABSENCE = Absence.__table__  # type: ignore[attr-defined]
+ABSENCE, RATING = Absence.__table__, Rating.__table__  # type: ignore[attr-defined]
 _USER_COLUMNS = (USER.c.id, USER.c.email, USER.c.name, USER.c.timezone)
 _GAME_COLUMNS, _SEAT_COLUMNS = list(GAME.c), list(SEAT.c)
 # Statements are built once (building one costs more than running it); their bound
 # names are not the columns' own, which SQLAlchemy keeps for SET and VALUES. A seat's
-# row comes once per absence its user declared (they set the deadlines).
-_LOCKED_READ = select(*_GAME_COLUMNS, *_SEAT_COLUMNS, *_USER_COLUMNS, ABSENCE.c.first_day, ABSENCE.c.last_day
-                      ).select_from(
+# row comes once per absence its user declared (they set the deadlines), with the
+# user's rating at the game (shown in the game's answer).
+_LOCKED_READ = select(*_GAME_COLUMNS, *_SEAT_COLUMNS, *_USER_COLUMNS, ABSENCE.c.first_day, ABSENCE.c.last_day,
+                      RATING.c.mu, RATING.c.sigma).select_from(
     GAME.outerjoin(SEAT, SEAT.c.game_id == GAME.c.id).outerjoin(USER, USER.c.id == SEAT.c.user_id)
     .outerjoin(ABSENCE, ABSENCE.c.user_id == USER.c.id)
+    .outerjoin(RATING, and_(RATING.c.user_id == USER.c.id, RATING.c.game_type == GAME.c.game_type,
+                            RATING.c.games > 0))
 ).order_by(SEAT.c.id).with_for_update(of=GAME)
 _INSERT_MOVE = insert(MOVE)
 _INSERT_RETURNING_ID = {table: insert(table).returning(table.c.id, sort_by_parameter_order=True)
@@ -87,8 +90,9 @@ class SeatRow(Record):
 
 
 class UserRow(Record):
-    """The columns of a seat's user that play and the game's answer read, and the
-    user's `absences` (first day, last day)."""
+    """The columns of a seat's user that play and the game's answer read, the user's
+    `absences` (first day, last day) and `rating` at the game ((mu, sigma), or None
+    before his first rated game), as read with the locked game."""
 
 
 class NewRow(Record):
@@ -145,8 +149,10 @@ def read_locked(db: Session, game_id: int | None = None, where=None) -> GameRow 
             seat_rows.append(seat)
             found.records.append(seat)
             if row[seats] is not None:
+                rated = row[absences + 2] is not None
                 users[row[seats]] = UserRow({**{c.name: v for c, v in zip(_USER_COLUMNS, row[seats:absences])},
-                                             "absences": []})
+                                             "absences": [],
+                                             "rating": (row[absences + 2], row[absences + 3]) if rated else None})
         if row[absences] is not None:
             users[row[seats]].absences.append((row[absences], row[absences + 1]))
     db.info[("seats", game.id)] = seat_rows
@@ -186,12 +192,12 @@ def write(db: Session) -> None:
     found = db.info.get("changes")
     if found is None:
         return
+    changed = [(record, values) for record in found.records if (values := record.changed())]
+    if not (changed or found.cancelled or found.moves or found.deadlines or found.notifications):
+        return  # nothing since the last write: not even the session's connection is asked for
     connection = db.connection()
     seats = []
-    for record in found.records:
-        values = record.changed()
-        if not values:
-            continue
+    for record, values in changed:
         if record._table is GAME:
             _update(connection, GAME, [(record, values)])
         else:

@@ -11,13 +11,13 @@ from sqlalchemy import bindparam, select
 from sqlmodel import Session
 from wtforms import ValidationError
 
-from service import tasks
+from service import rows, tasks
 from service.auth import user_for_api_token, user_for_session
 from service.db import transaction
 from service.errors import Unauthorized
 from service.models import Deadline, Game, Seat, User
 from service.play import Work, game_state, rules, seats_of, users_of
-from service.ratings import ordinals_for
+from service.ratings import ordinal, ordinals_for
 
 # For answers that show a secret (a new API token, a page that holds a live sign-in
 # link): no browser or proxy cache keeps a copy.
@@ -40,12 +40,17 @@ def db_engine():
 
 
 def run(usecase, *args, **kwargs):
-    """Run a use case in its own transaction; after the commit, hand its work on.
+    """Run a use case in its own transaction and hand its work on: announced to the
+    outbox relay in the transaction, or else handed to the dispatcher after the commit.
     The use case returns a tuple whose last item is its Work."""
+    channel = tasks.relayed(current_app)
     with transaction(db_engine()) as db:
         result = usecase(db, *args, **kwargs)
-    work = result[-1] if isinstance(result, tuple) else None
-    if isinstance(work, Work):
+        work = result[-1] if isinstance(result, tuple) else None
+        if channel is not None and isinstance(work, Work):
+            rows.write(db)  # the ids to announce
+            tasks.announce(db, channel, *work.ids)
+    if channel is None and isinstance(work, Work):
         tasks.after_commit(current_app, *work.ids)
     return result
 
@@ -92,7 +97,7 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
     users = users_of(db, game)  # read with the seats
     playing = mine is not None and mine.seat is not None
     deadlines: dict[int | None, datetime] = dict(db.connection().execute(_OPEN_TIMEOUTS, {"game_id": game.id}).all())
-    shown_ratings = ordinals_for(db, game.game_type, [s.user_id for s in seats if s.user_id is not None])
+    shown_ratings = _shown_ratings(db, game, seats, users)
     data = {
         "id": game.id, "game_type": game.game_type, "title": game.title, "status": game.status,
         "version": game.version, "options": game.options, "time_control": game.time_control,
@@ -118,6 +123,14 @@ def present_game(db: Session, game: Game, user: User | None) -> dict:
         data["pending"] = {str(k): v for k, v in rules(game).pending(state).items()}
         data["view"] = rules(game).view(state, mine.seat if mine is not None else None)
     return data
+
+
+def _shown_ratings(db: Session, game: Game, seats: list, users: dict) -> dict[int, int]:
+    """The seats' players' ratings at the game: as read with the locked game while it
+    is active (a rating changes only when a game ends), else read now."""
+    if game.status == "active" and users and all(isinstance(user, rows.UserRow) for user in users.values()):
+        return {user_id: ordinal(*user.rating) for user_id, user in users.items() if user.rating is not None}
+    return ordinals_for(db, game.game_type, [s.user_id for s in seats if s.user_id is not None])
 
 
 def _display_name(user: User | None, seat: Seat) -> str:

@@ -227,6 +227,28 @@ def inbound(host: str, port: int) -> None:
 
 
 @main.command()
+def relay() -> None:
+    """Hand the work that web requests commit (emails, deadlines, bots' turns) to the
+    Celery workers: the outbox relay (docs/scaling.md). Needs PostgreSQL and REDIS_URL."""
+    import logging
+    import signal
+
+    from service.db import make_engine
+    from workers.dispatch import CeleryDispatcher
+    from workers.outbox_relay import OutboxRelay
+
+    settings = _settings()
+    if not settings.redis_url or not settings.database_url.startswith("postgresql"):
+        raise click.ClickException("the relay needs PostgreSQL (DATABASE_URL) and REDIS_URL")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    engine_ = make_engine(settings.database_url)
+    outbox_relay = OutboxRelay(engine_, settings.queue, CeleryDispatcher(settings, engine_))
+    signal.signal(signal.SIGTERM, lambda *_: outbox_relay.stop())
+    signal.signal(signal.SIGINT, lambda *_: outbox_relay.stop())
+    outbox_relay.run()
+
+
+@main.command()
 @click.option("--game", "game_id", default=lambda: engine.game_ids()[0], show_default="the first game",
               help="game id")
 @click.option("--players", default=3, show_default=True, type=click.IntRange(2, 4))

@@ -26,7 +26,9 @@ from service.play.records import (
     rules,
     seat_of_user,
     seats_of,
+    state_key,
 )
+from service.play.state_cache import states
 from service.time_control import bank_after_decision
 
 
@@ -125,6 +127,9 @@ def apply_move(db: Session, game: GameLike, seat_number: int, move: dict, by_ser
         game.parsed_state = (game.state, state)
     if not unnoticed_setting(game_rules, move, events, seat_number, before, game_rules.pending(state)):
         game.version += 1
+    # For the next request on this game (kept even if this transaction rolls back: the
+    # entry is served only for a row that holds this very JSON).
+    states.put(state_key(game), game.state, state)
     decisions_began(db, game, previous, state, before, seat_number)
     decisions_changed(db, game, before, state, work, now, mover=(seat_number, email_mover))
     play_for_resigned(db, game, work, now)

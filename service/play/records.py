@@ -14,6 +14,7 @@ import engine
 from service import rows
 from service.errors import NotFound, Stale
 from service.models import Game, Seat, User
+from service.play.state_cache import states
 
 TIMEOUT_POLICIES = ("bot", "default_move", "skip", "forfeit")
 
@@ -144,7 +145,18 @@ def game_state(game: GameLike):
     if parsed is not None and parsed[0] is game.state:
         return parsed[1]
     assert game.state is not None, "a game has a state once it started"
-    return rules(game).from_json(game.state)
+    key = state_key(game)
+    state = states.get(key, game.state)
+    if state is None:
+        state = rules(game).from_json(game.state)
+        states.put(key, game.state, state)
+    return state
+
+
+def state_key(game: GameLike) -> tuple:
+    """A setting move (see `moves.unnoticed_setting`) keeps the version: the move count
+    tells its state from the one before."""
+    return game.id, game.version, game.move_count
 
 
 def notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: GameLike | None = None,

@@ -1,6 +1,6 @@
 """The fault suite's stack: its own redis-server (killed and restarted by PID, never
-the shared one), the web app on it, Celery worker and beat processes, and an aiosmtpd
-sink. Every wait is bounded; every process is stopped at the end."""
+the shared one), the web app on it, the outbox relay, Celery worker and beat processes,
+and an aiosmtpd sink. Every wait is bounded; every process is stopped at the end."""
 from __future__ import annotations
 
 import os
@@ -152,11 +152,26 @@ def fault_stack(own_database, smtp_server, own_redis, tmp_path):
     def beat() -> subprocess.Popen:
         return spawn("beat", "--loglevel=info", "--schedule", str(tmp_path / "beat-schedule"))
 
+    def relay() -> subprocess.Popen:
+        """`turnpost relay`, once it listens (the web app's moves reach Celery through it)."""
+        log = open(tmp_path / f"relay-{len(processes)}.log", "wb")
+        process = subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "turnpost"), "relay"],
+                                   env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
+        log_of[process] = Path(log.name)
+        processes.append(process)
+        wait_for(lambda: process.poll() is not None or b"relaying the work announced" in log_of[process].read_bytes(),
+                 120, "the relay to listen")
+        assert process.poll() is None, f"the relay exited: {log_of[process].read_text()[-2000:]}"
+        return process
+
     stack = type("FaultStack", (), {
         "app": app, "settings": settings, "engine": app.extensions["turnpost"]["database"], "redis": own_redis,
         "inbox": smtp_server, "worker": staticmethod(worker), "beat": staticmethod(beat), "logs": tmp_path,
         "env": env,  # the processes' environment: a test may change it before starting them
+        "start_relay": staticmethod(relay),
+        "log_of": log_of,  # each process's log file
     })()
+    stack.relay = relay()  # running as the Procfile's `relay` does
     yield stack
     app.extensions["turnpost"]["database"].dispose()
     for process in processes:

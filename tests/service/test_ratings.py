@@ -194,3 +194,20 @@ def test_the_api_document_describes_ratings(app):
     document = app.test_client().get("/api/openapi.json").json
     assert "/api/ratings/{game_type}" in document["paths"] and "/api/players/{user_id}/ratings" in document["paths"]
     assert "rated" in document["components"]["schemas"]["CreateGame"]["properties"]
+
+
+def test_a_moves_answer_shows_the_ratings_read_with_the_locked_game(make_player):
+    players, game = start_game(make_player, 2, rated=True)
+    game = players[1].post(f"/api/games/{game['id']}/resign", json={"version": game["version"]}).json
+    rated = {p["player"]: p["rating"] for p in players[0].get(f"/api/games/{game['id']}").json["players"]}
+    assert None not in rated.values()
+
+    again = players[0].post("/api/games", json={"game": "tigris", "players": 2, "rated": True,
+                                                "invite": [players[1].email]}).json
+    again = players[1].post(f"/api/games/{again['id']}/accept", json={"version": again["version"]}).json
+    seat = int(next(iter(again["pending"])))
+    mover = next(p for p in players if p.get(f"/api/games/{again['id']}").json["your_seat"] == seat)
+    move = mover.get(f"/api/games/{again['id']}/moves/legal").json["moves"][0]["move"]
+    answer = mover.post(f"/api/games/{again['id']}/moves", json={"move": move, "version": again["version"]})
+    assert answer.status_code == 200, answer.json
+    assert {p["player"]: p["rating"] for p in answer.json["game"]["players"]} == rated

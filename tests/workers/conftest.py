@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 import uuid
+from contextlib import contextmanager
 from email import message_from_bytes
 from email.policy import default
 
@@ -61,3 +63,24 @@ def key_prefix(redis_client):
     yield prefix
     for key in redis_client.scan_iter(prefix + "*"):
         redis_client.delete(key)
+
+
+@contextmanager
+def running_relay(app):
+    """The outbox relay on a thread of this process (`turnpost relay`'s loop), listening
+    before the test goes on, so the app's committed work reaches Celery as in production.
+    It catches up on nothing: the rows other tests left owed in the database stay theirs."""
+    from workers.outbox_relay import OutboxRelay
+
+    state = app.extensions["turnpost"]
+    listening = threading.Event()
+    relay = OutboxRelay(state["database"], state["settings"].queue, state["dispatcher"], on_listening=listening.set,
+                        catch_up_seconds=0)
+    thread = threading.Thread(target=relay.run, name="outbox-relay", daemon=True)
+    thread.start()
+    try:
+        assert listening.wait(60), "the outbox relay did not start listening"
+        yield relay
+    finally:
+        relay.stop()
+        thread.join(timeout=30)

@@ -21,6 +21,7 @@ from service.config import Settings
 from service.models import Deadline, Game, Move, Notification
 from tests.conftest import Player, put_position
 from tests.engine.tigris_positions import revolt_position
+from tests.workers.conftest import running_relay
 from workers.app import bots_queue, inbound_queue, mail_queue
 from workers.compose import message_id
 from workers.wiring import start_dispatcher
@@ -109,9 +110,11 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
                     os.killpg(process.pid, signal.SIGKILL)
                     process.wait()
 
-    stack = type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker), "inbox": smtp_server,
-                               "engine": app.extensions["turnpost"]["database"], "redis": redis_client})()
-    yield stack
+    with running_relay(app):
+        stack = type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker),
+                                   "inbox": smtp_server, "engine": app.extensions["turnpost"]["database"],
+                                   "redis": redis_client})()
+        yield stack
     for process in workers:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)

@@ -21,6 +21,7 @@ from service.inbound_store import store_message
 from service.models import Game, InboundMail
 from service.reply_address import ReplyToken, reply_address
 from tests.conftest import Player
+from tests.workers.conftest import running_relay
 from workers.app import bots_queue, inbound_queue, mail_queue
 from workers.wiring import start_dispatcher
 
@@ -58,8 +59,10 @@ def stack(database_url, smtp_server, redis_client, tmp_path):
              "--loglevel=warning", "--without-gossip", "--without-mingle", "--without-heartbeat"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
-    yield type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker), "inbox": smtp_server,
-                             "engine": app.extensions["turnpost"]["database"], "queue": queue, "redis": redis_client})()
+    with running_relay(app):
+        yield type("Stack", (), {"app": app, "settings": settings, "worker": staticmethod(worker),
+                                 "inbox": smtp_server, "engine": app.extensions["turnpost"]["database"],
+                                 "queue": queue, "redis": redis_client})()
     for process in processes:
         process.terminate()
     for process in processes:
