@@ -89,7 +89,14 @@ def test_a_card_game_turn_played_by_clicking_only(live, browser, screenshot):
     assert why.startswith("A priest stands on a blue, green or black card") and "none is free now" in why
     assert "priest: a priest stands on" in page.inner_text(".why-not")
     assert not page.is_disabled("[data-kind=leader][data-leader=king]")
-    assert page.get_attribute("[data-kind=hand-card][data-color=red]", "title").startswith("Red temple: the priest's")
+    # A colour held says what its cards do; one not held (the deal is drawn) says why it is greyed out.
+    titles = {color: page.get_attribute(f"[data-kind=hand-card][data-color={color}]", "title")
+              for color in ("red", "blue", "green", "black")}
+    words = {"red": "Red temple: the priest's", "blue": "Blue farm: the farmer's", "green": "Green market: the trader",
+             "black": "Black settlement: the king's"}
+    for color, title in titles.items():
+        held = not page.is_disabled(f"[data-kind=hand-card][data-color={color}]")
+        assert title.startswith(words[color] if held else f"You hold no {color} card"), (color, title)
     assert page.inner_text("#decision > p").startswith("Your turn, 2 actions left:")
     assert "treasure" in page.text_content("svg [data-slot=A0] title")
     page.click("svg [data-slot=A0]")  # no tool chosen: a tap reads the card, as a phone shows no tooltip

@@ -218,7 +218,9 @@ def test_a_bot_turn_waiting_in_its_queue_is_not_mirrored_again_until_the_queue_d
             turn = str(db.exec(select(Deadline).where(Deadline.game_id == gid, Deadline.kind == "bot")).one().id)
         key = queue + ":turnpost:deadlines"
         mirrored = lambda: {m.decode() for m in stack.redis.zrange(key, 0, -1)}  # noqa: E731
-        assert stack.redis.llen(bots_queue(queue)) == 1 and turn not in mirrored()
+        # The relay hands the committed turn to the bots' queue once it hears of it.
+        wait_for(lambda: stack.redis.llen(bots_queue(queue)) == 1, what="the bot's turn in its queue")
+        assert turn not in mirrored()
         tasks.recover_deadlines.run(0)
         assert turn not in mirrored()
         stack.redis.delete(bots_queue(queue))  # the queue drained, and the turn was lost with a worker
