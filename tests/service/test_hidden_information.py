@@ -36,9 +36,12 @@ def _responses(player, gid: int, version: int) -> str:
         player.get(f"/api/games/{gid}/log"),
         player.get("/api/me/games"),
         player.post(f"/api/games/{gid}/moves", json={"text": "tile red A4", "version": version}),  # a river: refused
-        player.post(f"/api/games/{gid}/moves", json={"text": "tile red A1", "version": version - 1}),
+        # Stale for every seat: older than the version where the pending seat's decision
+        # began (a move at any version since then is current: check_decision_version).
+        player.post(f"/api/games/{gid}/moves", json={"text": "tile red A1", "version": version - 2}),
         player.post(f"/api/games/{gid}/moves", json={"text": "nonsense", "version": version}),
     ]
+    assert answers[5].status_code in (403, 409), "the stale move is refused (a watcher may not move at all)"
     return " ".join(r.get_data(as_text=True) for r in answers)
 
 
