@@ -12,6 +12,12 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite gives back the times it keeps without it,
+    and they are UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def _when(nullable: bool = False, **kw):
     return Field(sa_column=Column(DateTime(timezone=True), nullable=nullable, **kw))
 

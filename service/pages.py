@@ -17,6 +17,7 @@ from service.auth import end_sessions
 from service.db import reading
 from service.errors import Invalid, ServiceError, Unauthorized
 from service.invitation_links import safe_next
+from service.models import aware
 from service.preference_links import preferences_token
 from service.time_control import duration_words, time_control_words
 from service.web import NO_STORE, current_user, db_engine, invitation_limits, present_game, run, settings
@@ -279,7 +280,7 @@ def seat_clocks(data: dict, seats: list, now: datetime) -> dict[int, str]:
         if seat is None or player["resigned"] or player["bot"]:
             continue
         if seat in deciding and deadline is not None:
-            deadline = deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)
+            deadline = aware(deadline)
             clocks[seat] = (f"{duration_words(max(0.0, (deadline - now).total_seconds()))} left, "
                             f"until {deadline:%a %d %b %H:%M} UTC")
         elif seat not in deciding:

@@ -11,7 +11,7 @@ import mailbox
 import re
 import smtplib
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import cast
 
@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import col, select, update
 
 from service.db import transaction
-from service.models import Notification, Seat, User, utcnow
+from service.models import Notification, Seat, User, aware, utcnow
 from service.rows import NOTIFICATION, SEAT, USER
 from workers.compose import compose
 from workers.dkim_signing import signer_for
@@ -197,14 +197,10 @@ def _not_claimed(engine: Engine, notification_ids: list[int]) -> dict[int, str]:
         elif row.dead_at is not None:
             outcomes[notification_id] = "dead"
         else:
-            held = row.claimed_until is not None and _aware(row.claimed_until) >= now
+            held = row.claimed_until is not None and aware(row.claimed_until) >= now
             outcomes[notification_id] = "in_flight" if held else "not_due"
     return outcomes
 
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite gives back the times it keeps without their zone, which is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def is_permanent(err: Exception) -> bool:

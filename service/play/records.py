@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Literal, TypeAlias, overload
 
 from sqlmodel import Session, col, select
@@ -13,7 +12,7 @@ from sqlmodel import Session, col, select
 import engine
 from service import rows
 from service.errors import NotFound, Stale
-from service.models import Game, Seat, User
+from service.models import Game, Seat, User, aware
 from service.play.state_cache import states
 
 TIMEOUT_POLICIES = ("bot", "default_move", "skip", "forfeit")
@@ -169,7 +168,3 @@ def notify(db: Session, work: Work, kind: str, email: str, user_id=None, game: G
     work.notifications.append(row)
     return row
 
-
-def aware(moment: datetime) -> datetime:
-
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
