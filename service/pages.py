@@ -245,7 +245,7 @@ def game_page(game_id):
                    "seat_count": game.players, "game_name": engine.game_name(game.game_type),
                    "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
                    "log": [], "turn": None, "board": None, "last_move": [], "winners": None, "names": {},
-                   "hand_cards": [], "hand_labels": {},
+                   "hand_cards": [], "hand_labels": {}, "hand_texts": {},
                    "clocks": seat_clocks(data, seats, datetime.now(UTC)) if game.status == "active" else {},
                    "clock_rule": time_control_words(game.time_control)}
         if game.state is not None:
@@ -265,7 +265,7 @@ def game_page(game_id):
             context["board"] = board_markup(game.game_type, data["view"])
             context["last_move"] = _last_touched_squares(db, game, rules) if context["board"] else []
             context["hand_cards"] = _hand_cards(rules, data["view"], mine)
-            context["hand_labels"] = _hand_labels(rules, data["view"], mine)
+            context["hand_labels"], context["hand_texts"] = _hand_words(rules, data["view"], mine)
     return render_template("pages/game.html", **context)
 
 
@@ -299,12 +299,13 @@ def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
     return [{"label": rules.card_label(card), "picture": Markup(rules.card_picture(card) or "")} for card in hand]
 
 
-def _hand_labels(rules, view: dict | None, seat: int | None) -> dict:
-    """The names the game gives the cards of a hand held as counts (`card_label`)."""
-    if view is None or seat is None:
-        return {}
-    hand = view["players"][seat].get("hand")
-    return {card: rules.card_label(card) for card in hand} if isinstance(hand, dict) else {}
+def _hand_words(rules, view: dict | None, seat: int | None) -> tuple[dict, dict]:
+    """For a hand held as counts, the names the game gives its cards (`card_label`) and
+    what each does (`card_text`)."""
+    hand = None if view is None or seat is None else view["players"][seat].get("hand")
+    if not isinstance(hand, dict):
+        return {}, {}
+    return {card: rules.card_label(card) for card in hand}, {card: rules.card_text(card) for card in hand}
 
 
 @bp.get("/games/<id:game_id>/version")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import BaseGame, IllegalMove
 from engine.euphrat_cards import actions, drawing, moves, narration, notation, state
+from engine.euphrat_cards.card_text import color_words
 from engine.euphrat_cards.cards import (
     COLOR_INDEX,
     COLORS,
@@ -218,6 +219,10 @@ class EuphratCards(BaseGame):
         """Nothing beside the summary lines, which hold the table in words for both parts
         of the email (engine/euphrat_cards/summary.py)."""
         return ""
+
+    def card_text(self, card: str) -> str:
+        """A colour of card in the hand, named, with what it does (engine/euphrat_cards/card_text.py)."""
+        return color_words(card)
 
     def summary_lines(self, view: dict, seat: int) -> list[str]:
         """The seat's own position in lines, for its decision email (engine/euphrat_cards/summary.py)."""
