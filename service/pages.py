@@ -289,14 +289,15 @@ def seat_clocks(data: dict, seats: list, now: datetime) -> dict[int, str]:
 
 
 def _hand_cards(rules, view: dict | None, seat: int | None) -> list[dict]:
-    """The seat's cards as the game names and draws them (`card_label`, `card_picture`),
-    for a game whose hand is a list of cards; empty otherwise."""
+    """The seat's cards as the game names, draws and explains them (`card_label`,
+    `card_picture`, `card_text`), for a game whose hand is a list of cards; empty otherwise."""
     if view is None or seat is None:
         return []
     hand = view["players"][seat].get("hand")
     if not isinstance(hand, list):
         return []
-    return [{"label": rules.card_label(card), "picture": Markup(rules.card_picture(card) or "")} for card in hand]
+    return [{"label": rules.card_label(card), "picture": Markup(rules.card_picture(card) or ""),
+             "text": rules.card_text(card)} for card in hand]
 
 
 def _hand_words(rules, view: dict | None, seat: int | None) -> tuple[dict, dict]:

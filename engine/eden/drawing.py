@@ -305,10 +305,10 @@ def card_label(card: str) -> str:
 
 
 def card_text(card: str) -> str:
-    """What a card does, in a sentence: for the card's tooltip on the page."""
+    """What a card does, in a sentence: its tooltip and its line in the hand on the page."""
     if card in SHAPE_NAMES:
         size = len(SHAPE_CELLS[card])
-        return (f"{card_label(card)}: lay its {size} squares (turned any way, not mirrored) on {size} of your "
+        return (f"{card_label(card)}: lay its shape of {size} squares (turned any way, not mirrored) on {size} of your "
                 f"tiles; the lowest of them rise one level, {CULTIVATION_COST} mana each. The bank pays "
                 f"{SQUARE_PRICE * size} mana for it; the market sells it for {BUY_FEE + SQUARE_PRICE * size}.")
     if card in SQUARE_INDEX:

@@ -181,6 +181,10 @@ class Eden(BaseGame):
         """A card of a hand or the market in words: a cultivation card with its shape."""
         return drawing.card_label(card)
 
+    def card_text(self, card: str) -> str:
+        """What a card does, in a sentence, with its name (also the card's tooltip)."""
+        return drawing.card_text(card)
+
     def card_picture(self, card: str) -> str | None:
         """A cultivation card's shape as a small SVG, for the hand on the game page."""
         return drawing.card_svg(card)
