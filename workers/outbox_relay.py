@@ -12,9 +12,14 @@ after a hand-over that failed, the relay catches up from the tables (the rows ne
 tried and the open deadlines of the last `TURNPOST_RELAY_CATCH_UP_SECONDS`, 10 minutes),
 and beat's sweeps take what is older. A
 row handed over twice is sent once, a deadline fired twice fires once.
+
+One relay of a queue is active at a time: it holds a PostgreSQL advisory lock on its
+listening connection, and a second relay started beside it stands by until that
+connection ends (a crash, a lost host), then takes over with a catch-up.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -38,6 +43,8 @@ log = logging.getLogger(__name__)
 
 # How long one look at the channel waits for the first announcement.
 WAIT_SECONDS = 1.0
+# How often a relay standing by asks for the active relay's lock.
+STANDBY_SECONDS = 2.0
 # After a failed hand-over, how often the relay tries to catch up.
 RETRY_SECONDS = 2.0
 # Reconnection after a lost connection: waits doubling from the first to the last.
@@ -60,6 +67,7 @@ class OutboxRelay:
                  catch_up_seconds: float = CATCH_UP_SECONDS):
         self.engine, self.dispatcher, self.catch_up_seconds = engine, dispatcher, catch_up_seconds
         self.channel = relay_channel(queue)
+        self.lock_key = advisory_lock_key(self.channel)
         self.on_listening = on_listening
         self.behind = False  # a hand-over failed: catch up once the broker answers
         self.stopping = threading.Event()
@@ -71,6 +79,8 @@ class OutboxRelay:
             try:
                 with psycopg.connect(self._conninfo(), autocommit=True, keepalives=1, keepalives_idle=30,
                                      keepalives_interval=10, keepalives_count=3) as connection:
+                    if not self._take_the_lead(connection):
+                        return
                     connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
                     pause = RECONNECT_SECONDS[0]
                     # Listening first: a row committed from here on is announced, one
@@ -87,6 +97,19 @@ class OutboxRelay:
 
     def stop(self) -> None:
         self.stopping.set()
+
+    def _take_the_lead(self, connection: psycopg.Connection) -> bool:
+        """Wait for the queue's advisory lock on `connection` (held until it closes);
+        False if the relay was stopped first."""
+        said = False
+        while not self.stopping.is_set():
+            if connection.execute("SELECT pg_try_advisory_lock(%s)", (self.lock_key,)).fetchone() == (True,):
+                return True
+            if not said:
+                log.info("another relay is active on %s; standing by", self.channel)
+                said = True
+            self.stopping.wait(STANDBY_SECONDS)
+        return False
 
     def _conninfo(self) -> str:
         return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -153,3 +176,9 @@ def never_tried_since(engine: Engine, since: datetime) -> list[int]:
     an attempt) and that are not sent."""
     with transaction(engine) as db:
         return list(db.connection().execute(_NEVER_TRIED, {"since": since}).scalars())
+
+
+def advisory_lock_key(channel: str) -> int:
+    """A stable signed 64-bit key for `channel` (the advisory lock's key space)."""
+    return int.from_bytes(hashlib.blake2b(channel.encode(), digest_size=8).digest(), "big", signed=True)
+

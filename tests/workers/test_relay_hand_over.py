@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
+import threading
 import time
 import uuid
 
@@ -18,6 +20,7 @@ from service.models import Notification, utcnow
 from service.tasks import announce, relayed
 from tests.workers.conftest import REDIS_URL, running_relay
 from workers.app import mail_queue
+from workers.outbox_relay import OutboxRelay
 from workers.wiring import start_dispatcher
 
 
@@ -93,3 +96,32 @@ def test_an_announcement_too_large_for_one_notify_arrives_in_parts(relayed_app, 
     with transaction(app.extensions["turnpost"]["database"]) as db:  # left to no worker: not sent
         assert not db.exec(select(Notification).where(Notification.id.in_(ids),
                                                       Notification.sent_at.is_not(None))).first()
+
+
+def test_a_second_relay_stands_by_until_the_active_ones_connection_ends(relayed_app, redis_client, caplog):
+    caplog.set_level(logging.INFO, logger="workers.outbox_relay")
+    app, queue = relayed_app, relayed_app.extensions["turnpost"]["settings"].queue
+    state = app.extensions["turnpost"]
+    second_listening = threading.Event()
+    second = OutboxRelay(state["database"], queue, state["dispatcher"], on_listening=second_listening.set,
+                         catch_up_seconds=0)
+    standby = threading.Thread(target=second.run, name="standby-relay", daemon=True)
+    try:
+        with running_relay(app):
+            standby.start()
+            wait_for(lambda: "another relay is active" in caplog.text, "the second relay to stand by")
+            ids = owed_rows(app, 2)
+            with transaction(state["database"]) as db:
+                announce(db, relayed(app), ids, [])
+            wait_for(lambda: set(ids) <= queued_notification_ids(redis_client, queue), "the hand-over")
+            assert not second_listening.is_set()  # only the active relay listens, so hands over
+        # The active relay stopped and closed its connection: the second takes over.
+        assert second_listening.wait(30), "the standing-by relay did not take over"
+        later = owed_rows(app, 1)
+        with transaction(state["database"]) as db:
+            announce(db, relayed(app), later, [])
+        wait_for(lambda: set(later) <= queued_notification_ids(redis_client, queue), "the second's hand-over")
+    finally:
+        second.stop()
+        standby.join(timeout=30)
+
