@@ -76,8 +76,14 @@ def row(engine, notification_id) -> Notification:
     return found
 
 
+def wait_until(moment) -> None:
+    time.sleep(max(0.0, (moment - utcnow()).total_seconds()) + 0.05)
+
+
 def test_temporary_failures_back_off_then_the_row_dies(app, settings, moody):
     engine = app.extensions["turnpost"]["database"]
+    # Waits of seconds, so "not due yet" holds on a loaded machine; the test waits for each to pass.
+    settings = dataclasses.replace(settings, mail_retry_seconds=2, mail_retry_max_seconds=3)
     email = f"busy-{uuid.uuid4().hex[:8]}@example.org"
     moody.replies[email] = "451 4.3.0 try again later"
     rid = sign_in_row(engine, email)
@@ -89,17 +95,19 @@ def test_temporary_failures_back_off_then_the_row_dies(app, settings, moody):
     assert deliver(engine, settings, rid, moody.sender) == "not_due"
     assert rid not in set(unsent_ids(engine, older_than_seconds=0))
     assert [a for a, _ in moody.tries].count(email) == 1
-    time.sleep(0.25)
+    wait_until(first.next_attempt_at)
     assert rid in set(unsent_ids(engine, older_than_seconds=0))
     assert deliver(engine, settings, rid, moody.sender) == "retry"
-    time.sleep(0.45)
+    second = row(engine, rid)
+    assert (second.next_attempt_at - first.next_attempt_at).total_seconds() >= 3  # the wait grew, up to its cap
+    wait_until(second.next_attempt_at)
     assert deliver(engine, settings, rid, moody.sender) == "dead"
     dead = row(engine, rid)
     assert dead.attempts == 3 and dead.dead_at is not None and dead.sent_at is None
     assert deliver(engine, settings, rid, moody.sender) == "dead"
     assert rid not in set(unsent_ids(engine, older_than_seconds=0))
     assert [a for a, _ in moody.tries].count(email) == 3 and moody.messages == []
-    assert [retry_delay(settings, n) for n in (1, 2, 3, 9)] == [0.2, 0.4, 0.5, 0.5]
+    assert [retry_delay(settings, n) for n in (1, 2, 3, 9)] == [2, 3, 3, 3]  # doubling, capped
 
 
 def test_a_temporary_failure_then_success_sends_once(app, settings, moody):
@@ -109,7 +117,7 @@ def test_a_temporary_failure_then_success_sends_once(app, settings, moody):
     rid = sign_in_row(engine, email)
     assert deliver(engine, settings, rid, moody.sender) == "retry"
     del moody.replies[email]
-    time.sleep(0.25)
+    wait_until(row(engine, rid).next_attempt_at)
     assert deliver(engine, settings, rid, moody.sender) == "sent"
     assert deliver(engine, settings, rid, moody.sender) == "already_sent"
     assert [m["To"] for m in moody.messages] == [email]
