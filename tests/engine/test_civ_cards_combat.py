@@ -134,6 +134,47 @@ def test_the_great_wall_is_not_returned_by_catapults_and_acts_as_walls():
     assert s["players"][1]["plots"][0]["buildings"] == ["great-wall"] and GAME.pending(s) == {1: "walls"}
 
 
+def test_a_catapult_returns_the_walls_and_the_great_wall_left_still_sends_a_unit_back():
+    # "tutti i giocatori in difesa cui rimangono mura o la Grande Muraglia possono costringere
+    # il giocatore attaccante a ritirare una unità attaccante"
+    s = at_war({0: player(hand={"catapult": 1, "swordsman": 1}),
+                1: player(population={1: 1}, buildings={1: ["walls"], 2: ["great-wall"]})})
+    s, _ = play(s, (0, "attack catapult 1"), (0, "attack swordsman 1"), (0, "fight"))
+    assert hand_of(s, 1) == {"walls": 1} and GAME.pending(s) == {1: "walls"}
+    s, _ = play(s, (1, "repel 2"), (1, "counter done"))
+    assert hand_of(s, 0)["swordsman"] == 1 and s["players"][1]["plots"][0]["population"] == 1  # then 4 drawn
+    assert s["players"][1]["plots"][1]["buildings"] == ["great-wall"] and s["discard"] == ["catapult"]
+
+
+def test_an_attack_on_both_neighbours_is_two_attacks_each_repelling_one_unit():
+    # three players: both others sit next to the attacker; "per ciascun attacco il difensore
+    # può cacciare solo una unità"; the attacker places all the population he captures
+    s = at_war({0: player(hand={"warrior": 4}), 1: player(population={1: 2}, buildings={2: ["walls"]}),
+                2: player(population={3: 2}, buildings={4: ["walls"]})})
+    s, _ = play(s, *[(0, f"attack warrior {target}") for target in (1, 1, 2, 2)], (0, "fight"))
+    assert GAME.pending(s) == {1: "walls", 2: "walls"}
+    s, _ = play(s, (1, "repel 1"), (2, "repel 2"))
+    assert hand_of(s, 0) == {"warrior": 2} and GAME.pending(s) == {1: "counter", 2: "counter"}
+    s, _ = play(s, (1, "counter done"), (2, "counter done"))
+    assert GAME.pending(s) == {0: "place_population"} and s["combat"]["stolen"] == 2
+    s, _ = play(s, (0, "place 2 4"))
+    assert [p["population"] for p in s["players"][0]["plots"]] == [0, 1, 0, 1]
+    assert [p["population"] for p in s["players"][1]["plots"]] == [1, 0, 0, 0]
+    assert [p["population"] for p in s["players"][2]["plots"]] == [0, 0, 1, 0]
+    assert s["discard"] == ["warrior", "warrior"]
+
+
+def test_countered_units_have_no_effect_and_the_others_act():
+    s = at_war({0: player(hand={"swordsman": 1, "archer": 1}),
+                1: player(population={1: 2}, buildings={2: ["granary"]}, hand={"axeman": 1})})
+    s, _ = play(s, (0, "attack swordsman 1"), (0, "attack archer 1"), (0, "fight"), (1, "counter axeman 1"))
+    s, events = play(s, (1, "counter done"))
+    revealed = next(e for e in events if e["type"] == "counters_revealed")
+    assert revealed["steal"] == 0 and revealed["destroy"] == 1  # only the archer acts
+    assert s["players"][1]["plots"][0]["population"] == 2 and hand_of(s, 1) == {"granary": 1}
+    assert sorted(s["discard"]) == ["archer", "axeman", "swordsman"] and s["combat"] is None
+
+
 def test_wonders_are_never_destroyed_and_units_do_what_they_can():
     s = at_war({0: player(hand={"swordsman": 2}), 1: player(population={1: 1}, buildings={1: ["pyramids"]})})
     s, events = play(s, (0, "attack swordsman 1"), (0, "attack swordsman 1"), (0, "fight"), (1, "counter done"))

@@ -145,6 +145,22 @@ def test_technologies_only_from_the_three_on_display_which_refill():
     assert err.value.code == "bad_tech" and "mysticism" in err.value.message
 
 
+def test_the_technology_display_holds_as_many_as_remain_when_its_deck_is_empty():
+    # "Ci sono sempre 3 tecnologie a faccia in su ... (o tante quante ne rimangono, se meno di 3)"
+    s = position({0: player(resources={"commerce": 20})}, tech_deck=[])
+    s, _ = play(s, (0, "research pottery"))
+    assert s["tech_display"] == ["agriculture", "engineering"] and GAME.pending(s) == {0: "buy"}
+
+
+def test_a_bought_plot_is_replaced_from_its_deck_and_not_when_the_deck_is_empty():
+    s = position({0: player(resources={"food": 40})}, plot_deck=["coast"])
+    s, _ = play(s, (0, "plot 2 15/0/0"))
+    assert s["plot_display"] == ["grassland", "coast", "vineyard"] and s["plot_deck"] == []
+    s, _ = play(s, (0, "plot 1 20/0/0"))
+    assert s["plot_display"] == ["coast", "vineyard"]
+    assert [p["plot"] for p in s["players"][0]["plots"]][4:] == ["hills", "grassland"]
+
+
 def test_trade_three_of_one_kind_for_one_of_another_rulebook_example():
     s = position({0: player(resources={"commerce": 3})})
     s, events = play(s, (0, "trade commerce production"))
@@ -242,6 +258,19 @@ def test_pottery_and_astronomy_draw_one_more_each_before_the_discard():  # rule 
     assert sum(hand_of(s, 0).values()) == 6 and s["discarding"]["left"] == 2
 
 
+def test_a_wonder_that_draws_more_draws_before_the_discard():
+    # "Ciò può tuttavia esser alterato da certe tecnologie ed edifici"
+    s = position({0: player(buildings={1: ["great-library"]})})
+    s, _ = play(s, (0, "done"), (0, "fight"))
+    assert sum(hand_of(s, 0).values()) == 5 and s["discarding"]["left"] == 2
+
+
+def test_highest_culture_with_pottery_draws_6_and_discards_3():
+    s = position({0: player(technologies=["literature", "pottery"])}, awards={"highest-culture": 0})
+    s, _ = play(s, (0, "done"), (0, "fight"))
+    assert sum(hand_of(s, 0).values()) == 6 and s["discarding"]["left"] == 3
+
+
 def test_highest_culture_draws_5_and_discards_3():
     s = position({0: player(technologies=["literature"])}, awards={"highest-culture": 0})
     s, _ = play(s, (0, "done"), (0, "fight"))
@@ -307,6 +336,16 @@ def test_when_two_others_exceed_the_holder_with_the_same_score_nobody_holds_the_
                  awards={"highest-happiness": 1}, phase="combat", combat={"stage": "declare", "fronts": []})
     s, events = play(s, (0, "attack archer 1"), (0, "fight"), (1, "counter done"))
     assert s["players"][1]["plots"][0]["buildings"] == [] and s["awards"]["highest-happiness"] is None
+
+
+def test_an_unheld_award_goes_to_nobody_while_the_highest_score_is_shared():
+    # "assegnate al giocatore che ... abbia il maggior punteggio"; then to whoever exceeds
+    s = position({0: player(hand={"temple": 2}, resources=RICH, technologies=["masonry"]),
+                  1: player(technologies=["masonry", "monarchy"])})
+    s, _ = play(s, (0, "build temple 1"))
+    assert s["awards"]["highest-happiness"] is None  # 2 against 2
+    s, _ = play(s, (0, "build temple 2"))
+    assert s["awards"]["highest-happiness"] == 0
 
 
 def test_culture_threshold_option_more_than_2():
