@@ -7,7 +7,7 @@ from engine.civ_cards import buying, combat, drawing, narration, notation
 from engine.civ_cards.awards import scores
 from engine.civ_cards.buying import plot_price, population_price
 from engine.civ_cards.choices import choice_words
-from engine.civ_cards.moves import MOVES, link_moves, trade_moves
+from engine.civ_cards.moves import MOVES, give_moves, link_moves, trade_moves
 from engine.civ_cards.reasons import reason
 from engine.civ_cards.scoring import figures, ranking
 from engine.civ_cards.state import clone_state, from_json, take_from_hand
@@ -38,8 +38,14 @@ OPTION_CHOICES = {
     "culture_threshold_rule": ("at_least_2", "more_than_2"),
 }
 # The phases of a player's own turn. The rulebook allows the 3:1 trade "in qualsiasi
-# momento durante il turno di gioco": with any decision he owes in one of them.
+# momento durante il turno di gioco", and teammates' gifts "durante i loro turni": with
+# any decision he owes in one of them.
 TURN_PHASES = ("collect", "buy", "combat", "discard")
+# Scrapping is a buying move: the rulebook's "in qualsiasi momento il loro possessore
+# desideri" is "per liberare spazio per un altro edificio o meraviglia", and buildings
+# and wonders are placed only while buying.
+# Moves that go with any decision of one's own turn (TURN_PHASES).
+OWN_TURN_MOVES = ("trade", "give")
 PROMPTS = {
     "draft": "Pick a plot from the draft.",
     "settle": "Choose the plot for your free population.",
@@ -106,12 +112,14 @@ class CivCards(BaseGame):
         if kind is None:
             return []
         moves = MOVES[kind](self.table, s, seat)
-        if "trade" not in MOVES_BY_DECISION[kind] and self._may_trade(s, seat):
-            moves.extend(trade_moves(self.table, s, seat))
+        if kind != "buy":  # buying lists these among its own moves
+            own_turn = self._own_turn(s, seat)
+            moves.extend(trade_moves(self.table, s, seat) if own_turn else [])
+            moves.extend(give_moves(self.table, s, seat) if own_turn else [])
         return moves
 
     @staticmethod
-    def _may_trade(s: dict, seat: int) -> bool:
+    def _own_turn(s: dict, seat: int) -> bool:
         """Whether the seat is the player whose turn it is (see TURN_PHASES)."""
         return s["turn"]["phase"] in TURN_PHASES and s["turn"]["active"] == seat
 
@@ -144,10 +152,10 @@ class CivCards(BaseGame):
         return ""
 
     def answers(self, state: dict, seat: int, decision: str, kind: str) -> bool:
-        """Whether a move of `kind` answers the seat's decision: the 3:1 trade also may
-        at any moment of the player's own turn (rulebook: "in qualsiasi momento durante
-        il turno di gioco"); it leaves the decision owed as it was."""
-        return super().answers(state, seat, decision, kind) or (kind == "trade" and self._may_trade(state, seat))
+        """Whether a move of `kind` answers the seat's decision: the 3:1 trade and a gift
+        to the teammate also may with any decision of the player's own turn
+        (OWN_TURN_MOVES); they leave the decision owed as it was."""
+        return super().answers(state, seat, decision, kind) or (kind in OWN_TURN_MOVES and self._own_turn(state, seat))
 
     def apply_checked(self, state: dict, seat: int, move: dict, decision: str) -> tuple[dict, list[dict]]:
         s = clone_state(state)

@@ -50,13 +50,25 @@ def buy_moves(table: CardTable, s: dict, seat: int) -> list[dict]:
         {"type": "research", "card": tech} for tech in s["tech_display"]
         if held["commerce"] >= card_price(table, s, seat, tech))
     moves.extend(trade_moves(table, s, seat))
-    standing = {(i + 1, card) for i, plot in enumerate(player["plots"]) for card in plot["buildings"]}
-    moves.extend({"type": "scrap", "plot": plot, "card": card} for plot, card in sorted(standing))
-    if teammate(s, seat) is not None:
-        moves.extend(
-            {"type": "give", "resource": kind, "count": n} for kind in RESOURCES for n in range(1, held[kind] + 1))
+    moves.extend(scrap_moves(table, s, seat))
+    moves.extend(give_moves(table, s, seat))
     moves.append({"type": "end_buying"})
     return moves
+
+
+def scrap_moves(table: CardTable, s: dict, seat: int) -> list[dict]:
+    """Scrapping each of the seat's standing buildings and wonders (once per plot and card)."""
+    plots = s["players"][seat]["plots"]
+    standing = {(i + 1, card) for i, plot in enumerate(plots) for card in plot["buildings"]}
+    return [{"type": "scrap", "plot": plot, "card": card} for plot, card in sorted(standing)]
+
+
+def give_moves(table: CardTable, s: dict, seat: int) -> list[dict]:
+    """The gifts of resources to the seat's teammate (none outside the team variant)."""
+    if teammate(s, seat) is None:
+        return []
+    held = s["players"][seat]["resources"]
+    return [{"type": "give", "resource": kind, "count": n} for kind in RESOURCES for n in range(1, held[kind] + 1)]
 
 
 def trade_moves(table: CardTable, s: dict, seat: int) -> list[dict]:
@@ -164,7 +176,11 @@ def link_moves(kind: str, legal: list[dict]) -> list[dict]:
     fight, counters done, no unit sent back) and the simple choices (a technology of
     the display, a 3:1 trade, a unit and its target); for a choice of several plots or
     buildings, the ones on a single plot first. Each other kind of decision is one
-    click per choice already (a plot, a card, a split of the yield)."""
+    click per choice already (a plot, a card, a split of the yield). Gifts outside buying
+    are left out: they may go with any decision of one's own turn, but are typed (or
+    clicked on the page), not offered beside a discard or a combat choice."""
+    if kind != "buy":
+        legal = [move for move in legal if move["type"] != "give"]
     if len(legal) <= FEW_CHOICES:
         return legal
     # The 3:1 trades of one's own turn come early, as a long list is cut (FEW_CHOICES).

@@ -125,6 +125,30 @@ def test_a_plot_that_loses_population_keeps_its_buildings():  # rule 4
     assert s["discard"] == ["walls", "granary"]
 
 
+SCRAP = {"type": "scrap", "plot": 1, "card": "granary"}
+
+
+# Seed 003: buildings stand until a combat removes them "o – in qualsiasi momento il loro
+# possessore desideri – quando volontariamente distrutte ... per liberare spazio per un
+# altro edificio o meraviglia": room is made for a building, and buildings are placed
+# while buying, so scrapping is a buying move; elsewhere it is refused, changing nothing.
+def test_scrapping_is_a_buying_move_refused_while_collecting_discarding_or_defending():
+    collecting = position({0: player(["coast", "hills"], population={1: 1}, buildings={1: ["granary"]})},
+                          phase="collect")
+    discarding = position({2: player(buildings={1: ["granary"]}, hand={"walls": 1})}, phase="discard", active=2,
+                          discarding={"order": [2], "left": 1})
+    defending = position({1: player(population={1: 1}, buildings={1: ["granary"]})}, phase="combat",
+                         combat={"stage": "counter", "fronts": [{"defender": 1, "units": ["swordsman"]}]})
+    for s, seat in ((collecting, 0), (discarding, 2), (defending, 1)):
+        assert SCRAP not in GAME.legal_moves(s, seat)
+        with pytest.raises(engine.IllegalMove) as err:
+            play(s, (seat, "scrap 1 granary"))
+        assert err.value.code == "wrong_decision"
+    buying = position({0: player(buildings={1: ["granary"]})})
+    assert SCRAP in GAME.legal_moves(buying, 0)
+    assert play(buying, (0, "scrap 1 granary"))[0]["players"][0]["plots"][0]["buildings"] == []
+
+
 def test_buildings_and_wonders_cost_production_and_come_from_the_hand():
     s = position({0: player(hand={"pyramids": 1}, resources={"production": 9})})
     with pytest.raises(engine.IllegalMove) as err:
@@ -398,6 +422,22 @@ def test_team_variant_needs_4_players_and_teammates_give_resources():
     with pytest.raises(engine.IllegalMove) as err:
         play(position({0: player(resources={"food": 4})}), (0, "give food 1"))
     assert err.value.code == "no_teammate"
+
+
+# Seed 003: "I compagni di squadra possono scambiare carte risorsa tra di loro durante i
+# loro turni": in every step of the giver's own turn, as the 3:1 trade.
+def test_teammates_give_resources_at_any_moment_of_their_own_turn():
+    s = position({2: player(hand={"walls": 1}, resources={"food": 2})}, count=4, options={"teams": "adjacent"},
+                 phase="discard", active=2, discarding={"order": [2], "left": 1})
+    assert {"type": "give", "resource": "food", "count": 2} in GAME.legal_moves(s, 2)
+    s, events = play(s, (2, "give food 2"))
+    assert resources_of(s, 3)["food"] == 2 and GAME.pending(s) == {2: "discard"}
+    s = position({1: player(population={1: 1}, resources={"food": 3})}, count=4, options={"teams": "opposite"},
+                 phase="combat", combat={"stage": "counter", "fronts": [{"defender": 1, "units": ["swordsman"]}]})
+    assert not [m for m in GAME.legal_moves(s, 1) if m["type"] == "give"]  # a defender: not his turn
+    with pytest.raises(engine.IllegalMove) as err:
+        play(s, (1, "give food 1"))
+    assert err.value.code == "wrong_decision"
 
 
 def test_team_variant_ranks_teams_by_summed_figures():
