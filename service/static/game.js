@@ -9,7 +9,8 @@
 // A choice button (a move offered whole, `form.choice[data-stage]`) stages its move the
 // same way: "You chose: ..." with Send and Undo, so a misclick can be taken back. Without
 // this script the button posts at once. A game's own control that builds a move calls
-// `window.turnpostStage(text, description)` to stage it.
+// `window.turnpostStage(text, description)` to stage it (and `window.turnpostUnstage()`
+// to take it back); the page's Undo is the control's too.
 //
 // What is particular to a game comes from its script module (static/games/<id>/), which
 // registers hooks under its id, the page's `data-game`:
@@ -314,6 +315,14 @@
   // as a choice is staged, with Send and Undo.
   window.turnpostStage = function (text, description) {
     return stage(currentRoot(), text, description, null);
+  };
+  // Takes a staged move back, as Undo does, when the game's own control starts another.
+  window.turnpostUnstage = function () {
+    var root = currentRoot();
+    var form = root.querySelector("#move-form");
+    if (!form) return;
+    hideStaged(root, form);
+    if (form.clearBoard) form.clearBoard();
   };
   startBoard(document);
 })();
