@@ -177,6 +177,14 @@ def test_a_short_game_with_a_revolt_played_by_clicking_only(live, browser, scree
     assert "finished" in bob.inner_text("h1") and "bag ran out of tiles" in bob.inner_text(".log")
     ann.wait_for_selector("#result", timeout=6000)
     assert ann.inner_text("#result .winner") == f"{ann_email.split('@')[0]} won."
+    # The result comes first, with each place and its score, and the players' table
+    # gives each one's place instead of the invitation's answer.
+    assert ann.get_attribute("aside > .panel >> nth=0", "id") == "result"
+    places = ann.inner_text("#result ol.final-ranking").split("\n")
+    assert [line.split(" — ")[0] for line in places] == [ann_email.split("@")[0], bob_email.split("@")[0]]
+    assert all(" — colours from weakest: " in line for line in places), places
+    players = ann.inner_text("table.players")
+    assert "place 1" in players and "place 2" in players and "accepted" not in players
     screenshot(ann, "finished")
     ann_ctx.close()
     bob_ctx.close()
