@@ -185,6 +185,7 @@ def test_a_short_game_with_a_revolt_played_by_clicking_only(live, browser, scree
     assert all(" — colours from weakest: " in line for line in places), places
     players = ann.inner_text("table.players")
     assert "place 1" in players and "place 2" in players and "accepted" not in players
+    assert "seat 0" in players and "seat 1" in players  # the legend names the dynasties by seat
     screenshot(ann, "finished")
     ann_ctx.close()
     bob_ctx.close()
