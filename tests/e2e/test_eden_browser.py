@@ -194,3 +194,43 @@ def test_the_panels_sit_beside_the_garden_on_a_desktop_and_below_it_on_a_phone(l
     assert ann.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     ann_ctx.close()
     bob_ctx.close()
+
+
+CONTRAST = """(selector) => {
+  // The contrast ratio (WCAG) of an element's words against the white panel, its
+  // opacity and its ancestors' taken into account.
+  const el = document.querySelector(selector);
+  let opacity = 1;
+  for (let node = el; node; node = node.parentElement) opacity *= parseFloat(getComputedStyle(node).opacity);
+  const [r, g, b] = getComputedStyle(el).color.match(/[\\d.]+/g).map(Number);
+  const mixed = [r, g, b].map(c => c * opacity + 255 * (1 - opacity));
+  const lum = cs => cs.map(c => c / 255).map(c => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  return (1 + 0.05) / (lum(mixed) + 0.05);
+}"""
+
+
+def test_a_card_with_no_play_now_stays_readable_among_the_tools(live, browser, screenshot):
+    """A tool without a move now (a cultivation card whose shape the garden cannot take)
+    is greyed, not faded: its words keep a contrast of 4.5 to 1 against the panel."""
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    ann.goto(f"{live.base}/games/new")
+    ann.select_option("select[name=game]", "eden")
+    ann.select_option("select[name=players]", "2")
+    ann.fill("input[name=invite]", bob_email)
+    ann.click("button:has-text('Create and invite')")
+    game_url = ann.url
+    game_id = int(game_url.rstrip("/").split("/")[-1])
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    bob.goto(game_url)
+    bob.click("button:has-text('Accept the invitation')")
+    bob.wait_for_selector("text=Players")
+    put_position(engine_of(live), game_id, position(
+        {"C4": "y1", "A1": "r1"}, hands={0: ["B4", "K3"], 1: ["G7"]}, mana={0: 100, 1: 100}, players=2))
+    ann.goto(game_url)
+    assert ann.is_disabled(".tool[data-card=K3]") and "No play now for cultivation card 3" in ann.inner_text("aside")
+    screenshot(ann, "no-play")
+    assert ann.evaluate(CONTRAST, ".tool[data-card=K3]") >= 4.5
+    ann_ctx.close()
+    bob_ctx.close()
