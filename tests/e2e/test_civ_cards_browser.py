@@ -339,3 +339,36 @@ def test_a_newcomer_reads_the_cards_and_the_reasons_and_plays_by_clicking(live, 
     ann_ctx.close()
     bob_ctx.close()
 
+
+
+CARD_OVERFLOWS = """() => {
+  // Every line of a card's words that runs past the card's edge, as "name: line".
+  const out = [];
+  for (const card of document.querySelectorAll(".board svg [data-card]")) {
+    const edge = card.querySelector("rect").getBBox();
+    for (const text of card.querySelectorAll("text")) {
+      const box = text.getBBox();
+      if (box.x + box.width > edge.x + edge.width - 2) out.push(card.dataset.card + ": " + text.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_longest_card_names_stay_inside_their_cards(live, browser, screenshot):
+    """A name too wide for a card of the top row ("Bronze Working") takes two lines
+    rather than run past the card's edge; the other cards keep theirs on one."""
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    put_position(engine_of(live), game_id, position({
+        0: player(population={1: 1}, buildings={2: ["hanging-gardens"]},
+                  hand={"hanging-gardens": 2, "great-merchant": 1, "great-library": 1}),
+        1: player(population={1: 1}),
+    }, count=2, tech_display=["bronze-working", "mathematics", "engineering"]))
+    ann.set_viewport_size({"width": 1280, "height": 900})
+    ann.goto(game_url)
+    screenshot(ann, "long-names")
+    assert ann.evaluate(CARD_OVERFLOWS) == []
+    names = [t.text_content() for t in ann.query_selector_all("svg [data-slot=tech-bronze-working] text")]
+    assert names[:2] == ["Bronze", "Working"]
+    ann_ctx.close()
+    bob_ctx.close()
