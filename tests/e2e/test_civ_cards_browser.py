@@ -370,5 +370,11 @@ def test_the_longest_card_names_stay_inside_their_cards(live, browser, screensho
     assert ann.evaluate(CARD_OVERFLOWS) == []
     names = [t.text_content() for t in ann.query_selector_all("svg [data-slot=tech-bronze-working] text")]
     assert names[:2] == ["Bronze", "Working"]
+    # The line of a tapped card's text is as wide as the tableaux, and a gap parts the
+    # board from the table talk below it.
+    tableaux, line = ann.locator(".board svg").bounding_box(), ann.locator(".civ-card-text").bounding_box()
+    assert abs(line["x"] + line["width"] - (tableaux["x"] + tableaux["width"])) <= 2
+    talk = ann.locator("#table-talk").bounding_box()
+    assert talk["y"] - (line["y"] + line["height"]) >= 12
     ann_ctx.close()
     bob_ctx.close()
