@@ -83,6 +83,18 @@
     return g;
   }
 
+  // A place a tool may go to is focusable and named for the keyboard and screen readers
+  // by the move it makes (Enter stages it); other places are left as drawn.
+  function nameForKeys(place, description) {
+    if (description) {
+      place.setAttribute("tabindex", "0");
+      place.setAttribute("role", "button");
+      place.setAttribute("aria-label", description);
+    } else {
+      ["tabindex", "role", "aria-label"].forEach(function (name) { place.removeAttribute(name); });
+    }
+  }
+
   // Stages a move given whole (its text notation and its words) in the move form, for
   // Send to post; `clearBoard` of the form (set by the board's play) drops a piece staged
   // on the board first. Returns whether the page has a move form to stage it in.
@@ -219,9 +231,10 @@
     function markLegal() {
       marks.textContent = "";
       squares().forEach(function (sq) {
-        var on = Boolean(tool && tool.targets[placeName(sq)]);
+        var entries = tool && tool.targets[placeName(sq)];
+        var on = Boolean(entries);
         sq.classList.toggle("legal", on);
-        if (on) sq.setAttribute("tabindex", "0"); else sq.removeAttribute("tabindex");
+        nameForKeys(sq, on ? entries[0].description : null);
         if (!on || sq.querySelector(".legal-mark")) return;  // a drawing with its own mark keeps it
         var box = boxOf(sq);
         var mark = document.createElementNS(SVG, "rect");

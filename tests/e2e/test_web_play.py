@@ -189,3 +189,26 @@ def test_a_short_game_with_a_revolt_played_by_clicking_only(live, browser, scree
     screenshot(ann, "finished")
     ann_ctx.close()
     bob_ctx.close()
+
+
+def test_the_squares_a_tool_may_go_to_are_buttons_named_by_their_move(live, browser, screenshot):
+    """With a tool chosen, each highlighted square is reached with the keyboard as a
+    button named by the move it makes, and Enter stages that move; the others are not."""
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
+    put_opening(live, game_id)
+    ann.goto(game_url)
+    ann.click("[data-kind=tile][data-color=black]")
+    square = ann.get_attribute("svg [data-square].legal", "data-square")
+    name = ann.get_attribute(f"svg [data-square={square}]", "aria-label")
+    assert name and square in name and "black" in name
+    button = ann.get_by_role("button", name=name, exact=True)
+    assert button.count() == 1
+    assert ann.get_by_role("button", name=square, exact=True).count() == 0  # not named by the square alone
+    assert ann.locator("svg [data-square]:not(.legal)[role=button]").count() == 0
+    button.focus()
+    ann.keyboard.press("Enter")
+    assert ann.inner_text("#staged-text") == f"You chose: {name}"
+    ann.click("[data-kind=tile][data-color=black]")  # the tool put down: no square is a button
+    assert ann.locator("svg [data-square][role=button]").count() == 0
+    ann_ctx.close()
+    bob_ctx.close()
