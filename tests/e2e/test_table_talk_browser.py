@@ -53,7 +53,11 @@ def test_table_talk_appears_live_as_text_and_never_holds_back_the_board(live, br
     assert typist.input_value("#say-form textarea") == "half a thought"
     assert typist.locator("#show-update").count() == 0
 
-    # The replay: first, next and last, the entry of each step highlighted.
+    # The replay: first, next and last, the entry of each step highlighted; its buttons
+    # look as every other button of the page does.
+    look = "el => ['fontSize', 'backgroundColor', 'borderTopColor', 'paddingLeft'].map(k => getComputedStyle(el)[k])"
+    assert typist.eval_on_selector("#replay button[data-go=first]", look) == typist.eval_on_selector(
+        "#say-form button", look)
     typist.click("#replay button[data-go=first]")
     typist.wait_for_selector("#replay .replay-step[data-step='0']")
     assert typist.get_attribute("#replay li.current", "data-step") == "0"
