@@ -183,7 +183,10 @@ def test_the_panels_sit_beside_the_garden_on_a_desktop_and_below_it_on_a_phone(l
     for panel in (decision, hand, players):  # beside the garden, not below it
         assert panel["x"] >= board["x"] + board["width"] and panel["y"] < board["y"] + board["height"]
     assert decision["x"] - (board["x"] + board["width"]) <= 40  # no wide empty strip beside the garden
-    assert hand["x"] >= decision["x"] + decision["width"]  # the hand and the decision side by side
+    assert players["x"] >= decision["x"] + decision["width"]  # the panels in two columns
+    # The garden names players by colour: the page says whose each colour is.
+    colours = ann.inner_text("#eden-colours").split("\n")[1:]
+    assert colours == [f"red: {ann_email.split('@')[0]} (you)", f"yellow: {bob_email.split('@')[0]}"]
     assert board["width"] >= 496  # the garden at no less than its drawn size
 
     ann.set_viewport_size({"width": 375, "height": 800})
