@@ -445,7 +445,8 @@ class BaseGame:
 
     def score_words(self, score: Any) -> str:
         """One seat's final score (from `outcome()["scores"]`) in words, for the
-        game-over email. Default: nothing (the place in the ranking says it)."""
+        game-over email and the finished game's page. Default: nothing (the place in the
+        ranking says it)."""
         return ""
 
 

@@ -244,7 +244,8 @@ def game_page(game_id):
         context = {"is_creator": user is not None and game.creator_id == user.id, "abandon_votes": votes,
                    "seat_count": game.players, "game_name": engine.game_name(game.game_type),
                    "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
-                   "log": [], "turn": None, "board": None, "last_move": [], "winners": None, "names": {},
+                   "log": [], "turn": None, "board": None, "last_move": [], "winners": None, "final_ranking": [],
+                   "names": {},
                    "hand_cards": [], "hand_labels": {}, "hand_texts": {},
                    "clocks": seat_clocks(data, seats, datetime.now(UTC)) if game.status == "active" else {},
                    "clock_rule": time_control_words(game.time_control)}
@@ -262,6 +263,7 @@ def game_page(game_id):
             context["log"] = _game_log(db, game, rules, mine, names, (context["turn"] or {}).get("round"))
             context["names"] = names
             context["winners"] = winners(game.result, names)
+            context["final_ranking"] = final_ranking(game.result, names, rules)
             context["board"] = board_markup(game.game_type, data["view"])
             context["last_move"] = _last_touched_squares(db, game, rules) if context["board"] else []
             context["hand_cards"] = _hand_cards(rules, data["view"], mine)
@@ -402,6 +404,19 @@ def winners(result: dict | None, names: dict) -> str | None:
     if len(first) == 1:
         return f"{first[0]} won."
     return f"A tie for first place: {', '.join(first[:-1])} and {first[-1]}."
+
+
+def final_ranking(result: dict | None, names: dict, rules) -> list[dict]:
+    """A finished game's ranking as the game-over email gives it: each place (tied seats
+    share one) with its players' names and the first one's score in the game's words."""
+    ranking = []
+    scores = (result or {}).get("scores") or {}
+    for place, seats in enumerate((result or {}).get("ranking") or [], start=1):
+        score = scores.get(str(seats[0]), scores.get(seats[0]))
+        ranking.append({"place": place, "seats": [int(seat) for seat in seats],
+                        "players": [names.get(int(seat), f"seat {seat}") for seat in seats],
+                        "detail": "" if score is None else rules.score_words(score)})
+    return ranking
 
 
 def _turn_panel(game, view: dict | None) -> dict | None:

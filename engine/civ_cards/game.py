@@ -203,6 +203,11 @@ class CivCards(BaseGame):
             return None
         return {"reason": s["finished"]["reason"], **ranking(self.table, s)}
 
+    def score_words(self, score: dict) -> str:
+        """The VP and, in their order, the figures that break a tie in VP."""
+        return (f"{score['vp']} VP ({score['technologies']} technologies, {score['population']} population, "
+                f"{score['wonders']} wonders)")
+
     def to_json(self, s: dict) -> dict:
         return clone_state(s)
 

@@ -70,7 +70,7 @@ def board_svg(view: dict, *, highlight: list[str] | None = None) -> str:
         *(_monument(m, *_origin(m[0])) for m in board.monuments), "</g>",
         '<g class="markers" pointer-events="none">', *(marker for _, marker in _markers(board, _origin)), "</g>",
         _frame(),
-        '<g class="legend">' + _legend_key() + _legend_dynasties(board) + "</g>",
+        f'<g class="legend" data-height="{LEGEND_HEIGHT}">' + _legend_key() + _legend_dynasties(board) + "</g>",
         *_display_row(board),
         "</svg>",
     ]

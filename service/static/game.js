@@ -9,7 +9,8 @@
 // A choice button (a move offered whole, `form.choice[data-stage]`) stages its move the
 // same way: "You chose: ..." with Send and Undo, so a misclick can be taken back. Without
 // this script the button posts at once. A game's own control that builds a move calls
-// `window.turnpostStage(text, description)` to stage it.
+// `window.turnpostStage(text, description)` to stage it (and `window.turnpostUnstage()`
+// to take it back); the page's Undo is the control's too.
 //
 // What is particular to a game comes from its script module (static/games/<id>/), which
 // registers hooks under its id, the page's `data-game`:
@@ -80,6 +81,18 @@
     g.appendChild(shape);
     g.appendChild(text);
     return g;
+  }
+
+  // A place a tool may go to is focusable and named for the keyboard and screen readers
+  // by the move it makes (Enter stages it); other places are left as drawn.
+  function nameForKeys(place, description) {
+    if (description) {
+      place.setAttribute("tabindex", "0");
+      place.setAttribute("role", "button");
+      place.setAttribute("aria-label", description);
+    } else {
+      ["tabindex", "role", "aria-label"].forEach(function (name) { place.removeAttribute(name); });
+    }
   }
 
   // Stages a move given whole (its text notation and its words) in the move form, for
@@ -218,9 +231,10 @@
     function markLegal() {
       marks.textContent = "";
       squares().forEach(function (sq) {
-        var on = Boolean(tool && tool.targets[placeName(sq)]);
+        var entries = tool && tool.targets[placeName(sq)];
+        var on = Boolean(entries);
         sq.classList.toggle("legal", on);
-        if (on) sq.setAttribute("tabindex", "0"); else sq.removeAttribute("tabindex");
+        nameForKeys(sq, on ? entries[0].description : null);
         if (!on || sq.querySelector(".legal-mark")) return;  // a drawing with its own mark keeps it
         var box = boxOf(sq);
         var mark = document.createElementNS(SVG, "rect");
@@ -314,6 +328,14 @@
   // as a choice is staged, with Send and Undo.
   window.turnpostStage = function (text, description) {
     return stage(currentRoot(), text, description, null);
+  };
+  // Takes a staged move back, as Undo does, when the game's own control starts another.
+  window.turnpostUnstage = function () {
+    var root = currentRoot();
+    var form = root.querySelector("#move-form");
+    if (!form) return;
+    hideStaged(root, form);
+    if (form.clearBoard) form.clearBoard();
   };
   startBoard(document);
 })();

@@ -20,6 +20,7 @@ def test_a_game_against_a_bot_from_the_new_game_page(live, browser, screenshot):
     page.wait_for_selector("text=Players")
     screenshot(page, "against-a-bot")
     assert "random bot 1" in page.inner_text("table.players")
+    assert "accepted" not in page.inner_text("table.players")  # an invitation's answer is for an open game
     with transaction(live.extensions["turnpost"]["database"]) as db:
         assert db.get(Game, game_id).status == "active"
         assert [s.bot for s in db.exec(select(Seat).where(Seat.game_id == game_id)) if s.bot] == ["random"]

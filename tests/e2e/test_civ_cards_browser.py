@@ -12,9 +12,9 @@ from tests.engine.civ_cards_positions import GAME, player, position
 
 
 def send(page):
-    """Send the staged move; the page comes back with the new position."""
+    """Send the staged move with the move form's Send; the page comes back with the new position."""
     with page.expect_navigation():
-        page.click("#civ-play button.civ-send")
+        page.click("#move-form button.send")
     assert "Move made." in page.inner_text("main"), page.inner_text("main")
 
 
@@ -24,7 +24,9 @@ def click_slot(page, slot):
 
 
 def staged(page):
-    return page.inner_text("#civ-staged")
+    """The move staged in the move form, in words ("You chose: ...")."""
+    assert page.is_visible("#staged")
+    return page.inner_text("#staged-text")
 
 
 def state_of(live, game_id):
@@ -146,6 +148,44 @@ def test_a_civ_cards_turn_with_combat_is_played_by_clicking(live, browser, scree
     bob_ctx.close()
 
 
+def visible_sends(page):
+    return [b for b in page.query_selector_all("#decision button") if b.is_visible() and b.inner_text() == "Send"]
+
+
+def test_one_send_posts_what_the_tableaux_stage_and_undo_takes_it_back(live, browser, screenshot):
+    """The decision panel has one Send, the move form's, never a second one greyed out
+    while nothing is chosen; a move chosen on the tableaux waits beside it with Undo, and
+    a move half made (a plot's payment still to choose) shows no staged move at all."""
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    put_position(engine_of(live), game_id, position({
+        0: player(population={1: 1}, hand={"granary": 1}, resources={"food": 8, "production": 10, "commerce": 12}),
+        1: player(population={1: 1}),
+    }, count=2))
+    ann.goto(game_url)
+    sends = visible_sends(ann)
+    assert len(sends) == 1 and sends[0].is_enabled() and not ann.is_visible("#staged")
+    assert ann.inner_text("#civ-hint") == "Click a highlighted card, or a button."
+
+    click_slot(ann, "tech-pottery")
+    assert staged(ann) == "You chose: buy the technology Pottery" and len(visible_sends(ann)) == 1
+    assert not ann.is_visible("#civ-hint")
+    ann.click("#undo-move")
+    assert not ann.is_visible("#staged") and ann.input_value("#move-form input[name=text]") == ""
+    click_slot(ann, "tech-pottery")  # the tableaux stay lit after Undo
+
+    click_slot(ann, "display-plot-1")  # a payment is still to choose: the staged move gives way
+    assert not ann.is_visible("#staged") and ann.input_value("#move-form input[name=text]") == ""
+    assert ann.inner_text("#civ-hint").startswith("Complete the move above.")
+    screenshot(ann, "half-made")
+    ann.click("#civ-play .civ-options button.civ-choice >> nth=0")
+    assert staged(ann).startswith("You chose: buy ") and len(visible_sends(ann)) == 1
+    screenshot(ann, "staged")
+    send(ann)
+    assert len(state_of(live, game_id)["players"][0]["plots"]) == 5
+    ann_ctx.close()
+    bob_ctx.close()
+
+
 def test_the_draft_and_the_free_population_are_chosen_on_the_table(live, browser, screenshot):
     (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
     offered = state_of(live, game_id)["draft"]["display"]
@@ -183,7 +223,7 @@ def test_clickable_play_starts_when_a_live_update_brings_the_decision(live, brow
     send(ann)
     assert state_of(live, game_id)["draft"]["order"][0] == 1
     bob.wait_for_selector("#live-status:has-text('It is your turn')", timeout=10000)
-    bob.wait_for_selector("#civ-play button.civ-send")
+    bob.wait_for_selector("#civ-play #civ-hint")
     offered = state_of(live, game_id)["draft"]["display"]
     click_slot(bob, "display-plot-1")
     assert f"take {offered[0].replace('-', ' ').title()} from the draft" in staged(bob)
@@ -195,7 +235,7 @@ def test_clickable_play_starts_when_a_live_update_brings_the_decision(live, brow
 
 
 def test_a_live_update_waits_while_a_move_is_staged_on_the_tableaux(live, browser, screenshot):
-    """The game's script marks its staging area (`data-staged-move`): a live update is
+    """A move staged from the tableaux waits in the page's move form: a live update is
     then held back and offered, and the staged move stays."""
     import engine
 
@@ -203,7 +243,7 @@ def test_a_live_update_waits_while_a_move_is_staged_on_the_tableaux(live, browse
     ann.goto(game_url)
     click_slot(ann, "display-plot-2")
     chosen = staged(ann)
-    assert chosen.startswith("Your move: take") and ann.locator("[data-staged-move]").count() == 1
+    assert chosen.startswith("You chose: take")
     rules = engine.get_game("civ-cards")
     put_position(engine_of(live), game_id, rules.from_json(state_of(live, game_id)))  # a new version
     ann.wait_for_selector("#show-update", timeout=6000)  # polled every 2 s (static/live.js)
@@ -258,17 +298,6 @@ def test_the_civ_page_is_legible_on_a_desktop_and_a_phone(live, browser, screens
     bob_ctx.close()
 
 
-def send_staged(page):
-    """Send the move staged on the tableaux, or a choice staged by the page's own Send."""
-    shared = page.locator("#staged button[type=submit]")
-    with page.expect_navigation():
-        if shared.count() and shared.is_visible():
-            shared.click()
-        else:
-            page.click("#civ-play button.civ-send")
-    assert "Move made." in page.inner_text("main"), page.inner_text("main")
-
-
 def test_a_newcomer_reads_the_cards_and_the_reasons_and_plays_by_clicking(live, browser, screenshot):
     """A tapped card shows its rules text; a pick, a free population and a discard are
     made by clicks, and the discard says why it is owed."""
@@ -280,17 +309,17 @@ def test_a_newcomer_reads_the_cards_and_the_reasons_and_plays_by_clicking(live, 
     own = state_of(live, game_id)["players"][0]["plots"][0]["plot"]
     assert ann.inner_text(".civ-card-text").startswith(f"{GAME.table.name(own)}. Plot: yields ")
     click_slot(ann, "display-plot-2")
-    send_staged(ann)
+    send(ann)
     assert state_of(live, game_id)["players"][0]["plots"][-1]["plot"] == offered[1]
     while state_of(live, game_id)["turn"]["phase"] == "draft":
         page = bob if state_of(live, game_id)["draft"]["order"][0] == 1 else ann
         page.goto(game_url)
         click_slot(page, "display-plot-1")
-        send_staged(page)
+        send(page)
     for page in (ann, bob):
         page.goto(game_url)
         click_slot(page, "plot-1")
-        send_staged(page)
+        send(page)
     s = state_of(live, game_id)
     assert s["turn"]["phase"] == "opening_discard" and [p["plots"][0]["population"] for p in s["players"]] == [1, 1]
     page = (ann, bob)[s["discarding"]["order"][0]]
@@ -299,14 +328,53 @@ def test_a_newcomer_reads_the_cards_and_the_reasons_and_plays_by_clicking(live, 
         "#decision")
     card = page.get_attribute("svg [data-slot^=hand-].legal", "data-slot")
     click_slot(page, card)
-    assert staged(page).startswith("Your move: discard ")
+    assert staged(page).startswith("You chose: discard ")
     panel = page.inner_text(".panel:has(h2:text-is('Your hand'))")  # it names the cards as the table does
     held = state_of(live, game_id)["players"][s["discarding"]["order"][0]]["hand"]
     assert all(f"{n} {GAME.table.name(card)}" in panel for card, n in held.items()), panel
     screenshot(page, "opening-discard")
-    send_staged(page)
+    send(page)
     assert "(this is the last one)" in page.inner_text("#decision")
     assert state_of(live, game_id)["discarding"]["left"] == 1
     ann_ctx.close()
     bob_ctx.close()
 
+
+
+CARD_OVERFLOWS = """() => {
+  // Every line of a card's words that runs past the card's edge, as "name: line".
+  const out = [];
+  for (const card of document.querySelectorAll(".board svg [data-card]")) {
+    const edge = card.querySelector("rect").getBBox();
+    for (const text of card.querySelectorAll("text")) {
+      const box = text.getBBox();
+      if (box.x + box.width > edge.x + edge.width - 2) out.push(card.dataset.card + ": " + text.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_longest_card_names_stay_inside_their_cards(live, browser, screenshot):
+    """A name too wide for a card of the top row ("Bronze Working") takes two lines
+    rather than run past the card's edge; the other cards keep theirs on one."""
+    (ann_ctx, ann), (bob_ctx, bob), game_url, game_id = start(live, browser)
+    put_position(engine_of(live), game_id, position({
+        0: player(population={1: 1}, buildings={2: ["hanging-gardens"]},
+                  hand={"hanging-gardens": 2, "great-merchant": 1, "great-library": 1}),
+        1: player(population={1: 1}),
+    }, count=2, tech_display=["bronze-working", "mathematics", "engineering"]))
+    ann.set_viewport_size({"width": 1280, "height": 900})
+    ann.goto(game_url)
+    screenshot(ann, "long-names")
+    assert ann.evaluate(CARD_OVERFLOWS) == []
+    names = [t.text_content() for t in ann.query_selector_all("svg [data-slot=tech-bronze-working] text")]
+    assert names[:2] == ["Bronze", "Working"]
+    # The line of a tapped card's text is as wide as the tableaux, and a gap parts the
+    # board from the table talk below it.
+    tableaux, line = ann.locator(".board svg").bounding_box(), ann.locator(".civ-card-text").bounding_box()
+    assert abs(line["x"] + line["width"] - (tableaux["x"] + tableaux["width"])) <= 2
+    talk = ann.locator("#table-talk").bounding_box()
+    assert talk["y"] - (line["y"] + line["height"]) >= 12
+    ann_ctx.close()
+    bob_ctx.close()

@@ -146,3 +146,94 @@ def test_an_eden_turn_with_an_acquisition_is_played_by_clicking(live, browser, s
             for sq in ("A1", "B1", "A2", "B2")] == ["2", "2", "2", "1"]
     ann_ctx.close()
     bob_ctx.close()
+
+
+def box(page, selector: str) -> dict:
+    found = page.locator(selector).bounding_box()
+    assert found, selector
+    return found
+
+
+def test_the_panels_sit_beside_the_garden_on_a_desktop_and_below_it_on_a_phone(live, browser, screenshot):
+    """At 1280 px the garden (taller than wide, shown at most 1.3 times its drawn width)
+    leaves no wide empty strip: the decision and the hand stand beside it, side by side.
+    At 375 px the panels come below the garden, as on every game's page."""
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    ann.goto(f"{live.base}/games/new")
+    ann.select_option("select[name=game]", "eden")
+    ann.select_option("select[name=players]", "2")
+    ann.fill("input[name=invite]", bob_email)
+    ann.click("button:has-text('Create and invite')")
+    game_url = ann.url
+    game_id = int(game_url.rstrip("/").split("/")[-1])
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    bob.goto(game_url)
+    bob.click("button:has-text('Accept the invitation')")
+    bob.wait_for_selector("text=Players")
+    put_position(engine_of(live), game_id, position(
+        {"C4": "y1", "A1": "r1"}, hands={0: ["B4", "K3"], 1: ["G7"]}, mana={0: 100, 1: 100}, players=2))
+
+    ann.set_viewport_size({"width": 1280, "height": 900})
+    ann.goto(game_url)
+    screenshot(ann, "1280px")
+    board, decision = box(ann, ".board svg"), box(ann, "#decision")
+    hand = box(ann, ".panel:has(h2:text-is('Your hand'))")
+    players = box(ann, ".panel:has(h2:text-is('Players'))")
+    for panel in (decision, hand, players):  # beside the garden, not below it
+        assert panel["x"] >= board["x"] + board["width"] and panel["y"] < board["y"] + board["height"]
+    assert decision["x"] - (board["x"] + board["width"]) <= 40  # no wide empty strip beside the garden
+    assert players["x"] >= decision["x"] + decision["width"]  # the panels in two columns
+    # The garden names players by colour: the page says whose each colour is.
+    colours = ann.inner_text("#eden-colours").split("\n")[1:]
+    assert colours == [f"red: {ann_email.split('@')[0]} (you)", f"yellow: {bob_email.split('@')[0]}"]
+    assert board["width"] >= 496  # the garden at no less than its drawn size
+
+    ann.set_viewport_size({"width": 375, "height": 800})
+    ann.goto(game_url)
+    screenshot(ann, "375px")
+    board, decision = box(ann, ".board svg"), box(ann, "#decision")
+    assert decision["y"] >= board["y"] + board["height"]
+    assert ann.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+CONTRAST = """(selector) => {
+  // The contrast ratio (WCAG) of an element's words against the white panel, its
+  // opacity and its ancestors' taken into account.
+  const el = document.querySelector(selector);
+  let opacity = 1;
+  for (let node = el; node; node = node.parentElement) opacity *= parseFloat(getComputedStyle(node).opacity);
+  const [r, g, b] = getComputedStyle(el).color.match(/[\\d.]+/g).map(Number);
+  const mixed = [r, g, b].map(c => c * opacity + 255 * (1 - opacity));
+  const lum = cs => cs.map(c => c / 255).map(c => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  return (1 + 0.05) / (lum(mixed) + 0.05);
+}"""
+
+
+def test_a_card_with_no_play_now_stays_readable_among_the_tools(live, browser, screenshot):
+    """A tool without a move now (a cultivation card whose shape the garden cannot take)
+    is greyed, not faded: its words keep a contrast of 4.5 to 1 against the panel."""
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    ann.goto(f"{live.base}/games/new")
+    ann.select_option("select[name=game]", "eden")
+    ann.select_option("select[name=players]", "2")
+    ann.fill("input[name=invite]", bob_email)
+    ann.click("button:has-text('Create and invite')")
+    game_url = ann.url
+    game_id = int(game_url.rstrip("/").split("/")[-1])
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    bob.goto(game_url)
+    bob.click("button:has-text('Accept the invitation')")
+    bob.wait_for_selector("text=Players")
+    put_position(engine_of(live), game_id, position(
+        {"C4": "y1", "A1": "r1"}, hands={0: ["B4", "K3"], 1: ["G7"]}, mana={0: 100, 1: 100}, players=2))
+    ann.goto(game_url)
+    assert ann.is_disabled(".tool[data-card=K3]") and "No play now for cultivation card 3" in ann.inner_text("aside")
+    screenshot(ann, "no-play")
+    assert ann.evaluate(CONTRAST, ".tool[data-card=K3]") >= 4.5
+    ann_ctx.close()
+    bob_ctx.close()

@@ -36,6 +36,8 @@ def test_table_talk_appears_live_as_text_and_never_holds_back_the_board(live, br
     assert ann.input_value("#say-form textarea") == ""  # sent without leaving the page
     ann.wait_for_selector("#table-talk li:has-text('good luck')", timeout=TALK_WAIT_MS)
     screenshot(bob, "message-arrived")
+    say, mute = (bob.locator(f"#table-talk button:has-text('{words}')").bounding_box() for words in ("Say", "Mute"))
+    assert say["x"] == mute["x"] and mute["y"] > say["y"] + say["height"]  # one below the other, in line
 
     # The player to move moves while the other types a message: the board updates, the text stays.
     mover, typist = (ann, bob) if ann.locator("#legal-moves").count() else (bob, ann)
@@ -51,7 +53,11 @@ def test_table_talk_appears_live_as_text_and_never_holds_back_the_board(live, br
     assert typist.input_value("#say-form textarea") == "half a thought"
     assert typist.locator("#show-update").count() == 0
 
-    # The replay: first, next and last, the entry of each step highlighted.
+    # The replay: first, next and last, the entry of each step highlighted; its buttons
+    # look as every other button of the page does.
+    look = "el => ['fontSize', 'backgroundColor', 'borderTopColor', 'paddingLeft'].map(k => getComputedStyle(el)[k])"
+    assert typist.eval_on_selector("#replay button[data-go=first]", look) == typist.eval_on_selector(
+        "#say-form button", look)
     typist.click("#replay button[data-go=first]")
     typist.wait_for_selector("#replay .replay-step[data-step='0']")
     assert typist.get_attribute("#replay li.current", "data-step") == "0"

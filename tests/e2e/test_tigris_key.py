@@ -22,9 +22,17 @@ def test_the_key_to_the_board_is_readable_at_a_phones_width(live, browser, scree
         assert words in key
     assert font_size(page, ".tigris-key li") >= 12
     screenshot(page, "phone")
+    # The drawing ends at the board's last row of labels: no empty strip where its key was.
+    board = page.locator(".tigris-board").bounding_box()
+    assert abs(board["height"] - board["width"] * 576 / 816) <= 2
+    labels = page.evaluate("Math.max(...[...document.querySelectorAll('.tigris-board text')]"
+                           ".filter(t => !t.closest('.legend')).map(t => t.getBoundingClientRect().bottom))")
+    assert board["y"] + board["height"] - labels <= 20
 
     ann.set_viewport_size({"width": 1280, "height": 900})
     ann.goto(game_url)
     assert ann.locator(".tigris-board .legend").is_visible() and not ann.locator(".tigris-key").is_visible()
+    board = ann.locator(".tigris-board").bounding_box()
+    assert abs(board["height"] - board["width"] * 656 / 816) <= 2  # with its key, at full height
     for ctx in (phone, ann_ctx, bob_ctx):
         ctx.close()

@@ -82,3 +82,34 @@ def test_players_vote_to_abandon_and_resign_from_the_page(live, browser, screens
         assert db.exec(select(Seat).where(Seat.game_id == game_id, Seat.email == carl_email)).one().resigned
     for ctx, _ in contexts:
         ctx.close()
+
+
+def test_a_game_waiting_for_players_gives_its_panels_the_width_and_the_invitee_the_reason(live, browser,
+                                                                                          screenshot):
+    """Before the start there is no board: the panels start at the page's left edge
+    instead of beside an empty column; the invitee is told that accepting lets him write
+    to the table (he is no spectator)."""
+    ann_email, bob_email = emails()
+    ann_ctx, ann = sign_in(live, browser, ann_email)
+    bob_ctx, bob = sign_in(live, browser, bob_email)
+    ann.goto(f"{live.base}/games/new")
+    ann.select_option("select[name=game]", "eden")
+    ann.select_option("select[name=players]", "3")
+    ann.fill("input[name=invite]", bob_email)
+    ann.click("button:has-text('Create and invite')")
+    game_url = ann.url
+    ann.set_viewport_size({"width": 1280, "height": 900})
+    ann.goto(game_url)
+    screenshot(ann, "creator")
+    waiting = ann.locator(".panel:has(h2:text-is('Waiting for players'))").bounding_box()
+    heading = ann.locator("h1").bounding_box()
+    assert ann.locator(".board").count() == 0 and abs(waiting["x"] - heading["x"]) <= 2
+    players = ann.locator(".panel:has(h2:text-is('Players'))").bounding_box()
+    assert players["y"] < waiting["y"] + waiting["height"]  # beside it, not below
+    assert ann.locator("#table-talk").bounding_box()["y"] >= waiting["y"] + waiting["height"] + 8
+    bob.goto(game_url)
+    talk = bob.inner_text("#table-talk")
+    assert "Accept the invitation to write to the table" in talk and "Spectators" not in talk
+    screenshot(bob, "invitee")
+    ann_ctx.close()
+    bob_ctx.close()

@@ -177,6 +177,38 @@ def test_a_short_game_with_a_revolt_played_by_clicking_only(live, browser, scree
     assert "finished" in bob.inner_text("h1") and "bag ran out of tiles" in bob.inner_text(".log")
     ann.wait_for_selector("#result", timeout=6000)
     assert ann.inner_text("#result .winner") == f"{ann_email.split('@')[0]} won."
+    # The result comes first, with each place and its score, and the players' table
+    # gives each one's place instead of the invitation's answer.
+    assert ann.get_attribute("aside > .panel >> nth=0", "id") == "result"
+    places = ann.inner_text("#result ol.final-ranking").split("\n")
+    assert [line.split(" — ")[0] for line in places] == [ann_email.split("@")[0], bob_email.split("@")[0]]
+    assert all(" — colours from weakest: " in line for line in places), places
+    players = ann.inner_text("table.players")
+    assert "place 1" in players and "place 2" in players and "accepted" not in players
+    assert "seat 0" in players and "seat 1" in players  # the legend names the dynasties by seat
     screenshot(ann, "finished")
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_the_squares_a_tool_may_go_to_are_buttons_named_by_their_move(live, browser, screenshot):
+    """With a tool chosen, each highlighted square is reached with the keyboard as a
+    button named by the move it makes, and Enter stages that move; the others are not."""
+    ann_ctx, ann, bob_ctx, bob, game_url, game_id = two_players_in_a_game(live, browser)
+    put_opening(live, game_id)
+    ann.goto(game_url)
+    ann.click("[data-kind=tile][data-color=black]")
+    square = ann.get_attribute("svg [data-square].legal", "data-square")
+    name = ann.get_attribute(f"svg [data-square={square}]", "aria-label")
+    assert name and square in name and "black" in name
+    button = ann.get_by_role("button", name=name, exact=True)
+    assert button.count() == 1
+    assert ann.get_by_role("button", name=square, exact=True).count() == 0  # not named by the square alone
+    assert ann.locator("svg [data-square]:not(.legal)[role=button]").count() == 0
+    button.focus()
+    ann.keyboard.press("Enter")
+    assert ann.inner_text("#staged-text") == f"You chose: {name}"
+    ann.click("[data-kind=tile][data-color=black]")  # the tool put down: no square is a button
+    assert ann.locator("svg [data-square][role=button]").count() == 0
     ann_ctx.close()
     bob_ctx.close()

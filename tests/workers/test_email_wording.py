@@ -41,4 +41,5 @@ def test_the_game_over_email_says_each_games_final_score_in_its_words():
     assert get_game("tigris").score_words(score) == "colours from weakest: 0 2 3 4"
     assert get_game("euphrat-cards").score_words({"sorted": [1, 1, 4, 8]}) == "colours from weakest: 1 1 4 8"
     assert get_game("eden").score_words(18) == "18 points"
-    assert get_game("civ-cards").score_words({"vp": 15, "technologies": 5, "population": 10, "wonders": 0}) == ""
+    assert get_game("civ-cards").score_words({"vp": 15, "technologies": 5, "population": 10, "wonders": 0}) == (
+        "15 VP (5 technologies, 10 population, 0 wonders)")

@@ -3,9 +3,9 @@
 // a highlighted card of the tableaux (a plot for sale or of the draft, a technology,
 // one's own plot, a card in hand) chooses what to do; when the move needs more (which
 // plot to build on, how to pay, which neighbour to attack, which unit to counter) the
-// choices follow as highlighted cards and buttons. The move so made is staged, in
-// words, until Send posts its text notation through the page's move form, so the page
-// still works without this script. A combat shows who attacks whom with what, and the
+// choices follow as highlighted cards and buttons. The move so made is staged in the
+// page's move form (`window.turnpostStage`: "You chose: ..." in words, with Undo), whose
+// one Send posts its text notation, so the page still works without this script. A combat shows who attacks whom with what, and the
 // defender's counters from his hand as buttons. Every card carries its rules text (the
 // drawing's <title>, which a pointer shows); a tap or click on a card shows it in a line
 // below the tableaux, whoever is to move. Registered as the game's `start` hook, which
@@ -212,8 +212,17 @@
       return div;
     }
 
+    // The page's staging (static/game.js) clears the board's marks; render() puts them back.
     function stage(entry) {
       staged = entry;
+      selected = null;
+      window.turnpostStage(entry.text, words(entry));
+      render();
+    }
+
+    function clear() {
+      if (staged) window.turnpostUnstage();
+      staged = null;
       selected = null;
       render();
     }
@@ -227,6 +236,7 @@
       if (!entries.length) return;
       if (entries.length === 1) return stage(entries[0]);
       if (entries[0].move.type === "buy_plot") entries.sort(byPayment);
+      if (staged) window.turnpostUnstage();
       selected = {slot: slot, entries: entries};
       staged = null;
       render();
@@ -321,30 +331,18 @@
       }
     }
 
-    function renderStaged() {
+    // What to do next while nothing is staged (a staged move shows in the move form).
+    function renderHint() {
+      if (staged) return;
       var box = section("");
-      box.id = "civ-staged";
-      box.setAttribute("data-staged-move", "");  // live.js holds updates back while this is on the page
+      box.id = "civ-hint";
       var line = document.createElement("p");
-      line.setAttribute("aria-live", "polite");
-      if (staged) {
-        var strong = document.createElement("strong");
-        strong.textContent = words(staged);
-        line.appendChild(document.createTextNode("Your move: "));
-        line.appendChild(strong);
-      } else {
-        line.className = "muted";
-        line.textContent = selected ? "Complete the move above." : "Click a highlighted card, or a button.";
-      }
+      line.className = "muted";
+      line.textContent = selected ? "Complete the move above." : "Click a highlighted card, or a button.";
       box.appendChild(line);
-      var send = button("Send", function () {
-        form.querySelector("input[name=text]").value = staged.text;
-        form.submit();
-      }, "civ-send");
-      send.disabled = !staged;
-      box.appendChild(send);
-      if (staged || selected) {
-        box.appendChild(button("Clear", function () { staged = null; selected = null; render(); }, "civ-clear"));
+      if (selected) {
+        box.setAttribute("data-staged-move", "");  // live.js holds updates back while a move is half made
+        box.appendChild(button("Clear", clear, "civ-clear"));
       }
     }
 
@@ -353,10 +351,12 @@
       renderCombat();
       renderSelection();
       renderButtons();
-      renderStaged();
+      renderHint();
       markSlots();
     }
 
+    var undo = document.getElementById("undo-move");  // the page's Undo takes back the staged move
+    if (undo) undo.addEventListener("click", function () { staged = null; selected = null; render(); });
     board.addEventListener("click", function (event) {
       var el = event.target.closest("[data-slot]");
       if (el) clickSlot(el.getAttribute("data-slot")); // a card that chooses nothing is ignored

@@ -20,6 +20,33 @@
         return {fill: PAINT[LEADER_COLORS[tool.leader]], letter: tool.leader.charAt(0).toUpperCase(), round: true};
       }
       return {fill: "#6d5c4c", letter: "X"};  // the catastrophe
+    },
+    start: function (root) {
+      var board = root.querySelector("svg.tigris-board");
+      if (!board) return;
+      endAtTheKey(board);
+      if (!window.tigrisKeyWatched) {  // a phone turned on its side shows or hides the key
+        window.tigrisKeyWatched = true;
+        window.matchMedia("(max-width: 700px)").addEventListener("change", function () {
+          var current = document.querySelector("svg.tigris-board");
+          if (current) endAtTheKey(current);
+        });
+      }
     }
   };
+
+  // On a phone the drawing's key gives way to the key in words (play.css): the drawing
+  // then ends where its key begins, rather than keep an empty strip in its place. With
+  // the face-up tiles drawn under the key (option open_tiles) it keeps its full height.
+  function endAtTheKey(board) {
+    var legend = board.querySelector(".legend");
+    if (!legend) return;
+    var full = board.getAttribute("data-full-height") || board.getAttribute("height");
+    board.setAttribute("data-full-height", full);
+    var hidden = getComputedStyle(legend).display === "none";
+    var height = Number(full) - (hidden && !board.querySelector("[data-display-tile]") ? Number(legend.dataset.height) : 0);
+    var box = board.viewBox.baseVal;
+    board.setAttribute("viewBox", [box.x, box.y, box.width, height].join(" "));
+    board.setAttribute("height", height);
+  }
 })();
