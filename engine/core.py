@@ -218,6 +218,7 @@ class Game(Protocol):
     def touched_squares(self, move: dict) -> list[str]: ...
     def summary_lines(self, view: dict, seat: int) -> list[str]: ...
     def score_words(self, score: Any) -> str: ...
+    def end_words(self, reason: str) -> str: ...
 
 
 class BaseGame:
@@ -448,6 +449,12 @@ class BaseGame:
         game-over email and the finished game's page. Default: nothing (the place in the
         ranking says it)."""
         return ""
+
+    def end_words(self, reason: str) -> str:
+        """Why the game ended (`outcome()["reason"]`) as a clause, "the bag ran out of
+        tiles", for the game-over email and the finished game's page: from the
+        narration module's `ENDINGS`; a reason it does not name, in plain words."""
+        return self.narration.ENDINGS.get(reason) or reason.replace("_", " ")
 
 
 @cache

@@ -15,7 +15,8 @@ from service.db import reading
 from service.errors import ServiceError
 from service.invitation_links import read_invitation, safe_next
 from service.models import User
-from service.pages import board_markup, winners
+from service.outcome_words import winners
+from service.pages import board_markup
 from service.preference_links import read_preferences_token
 from service.table_talk import TALK_MAIL_MODES
 from service.web import NO_STORE, current_user, db_engine, present_game, run, settings

@@ -18,6 +18,7 @@ from service.db import reading
 from service.errors import Invalid, ServiceError, Unauthorized
 from service.invitation_links import safe_next
 from service.models import aware
+from service.outcome_words import end_reason, final_ranking, winners
 from service.preference_links import preferences_token
 from service.time_control import duration_words, time_control_words
 from service.web import NO_STORE, current_user, db_engine, invitation_limits, present_game, run, settings
@@ -245,7 +246,7 @@ def game_page(game_id):
                    "seat_count": game.players, "game_name": engine.game_name(game.game_type),
                    "game": data, "seat": seat, "legal": [], "choices": [], "prompt": "",
                    "log": [], "turn": None, "board": None, "last_move": [], "winners": None, "final_ranking": [],
-                   "names": {},
+                   "end_reason": "", "names": {},
                    "hand_cards": [], "hand_labels": {}, "hand_texts": {},
                    "clocks": seat_clocks(data, seats, datetime.now(UTC)) if game.status == "active" else {},
                    "clock_rule": time_control_words(game.time_control)}
@@ -262,6 +263,7 @@ def game_page(game_id):
             context["turn"] = _turn_panel(game, data["view"])
             context["log"] = _game_log(db, game, rules, mine, names, (context["turn"] or {}).get("round"))
             context["names"] = names
+            context["end_reason"] = end_reason(rules, game.status, game.result) if game.status != "active" else ""
             context["winners"] = winners(game.result, names)
             context["final_ranking"] = final_ranking(game.result, names, rules)
             context["board"] = board_markup(game.game_type, data["view"])
@@ -393,30 +395,6 @@ def _game_log(db, game, rules, seat, names, current_round: int | None) -> list[d
             if text:
                 log.append({"text": text})
     return [{"round": opening or current_round or 1}, *log]
-
-
-def winners(result: dict | None, names: dict) -> str | None:
-    """Who won a finished game, in words: the first group of its ranking."""
-    ranking = (result or {}).get("ranking")
-    if not ranking or not ranking[0]:
-        return None
-    first = [names.get(seat, f"seat {seat}") for seat in ranking[0]]
-    if len(first) == 1:
-        return f"{first[0]} won."
-    return f"A tie for first place: {', '.join(first[:-1])} and {first[-1]}."
-
-
-def final_ranking(result: dict | None, names: dict, rules) -> list[dict]:
-    """A finished game's ranking as the game-over email gives it: each place (tied seats
-    share one) with its players' names and the first one's score in the game's words."""
-    ranking = []
-    scores = (result or {}).get("scores") or {}
-    for place, seats in enumerate((result or {}).get("ranking") or [], start=1):
-        score = scores.get(str(seats[0]), scores.get(seats[0]))
-        ranking.append({"place": place, "seats": [int(seat) for seat in seats],
-                        "players": [names.get(int(seat), f"seat {seat}") for seat in seats],
-                        "detail": "" if score is None else rules.score_words(score)})
-    return ranking
 
 
 def _turn_panel(game, view: dict | None) -> dict | None:

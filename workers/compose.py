@@ -9,6 +9,7 @@ from sqlmodel import Session, col, select
 import engine
 from service.action_tokens import ActionToken, make_token
 from service.models import Game, Move, Notification, User
+from service.outcome_words import end_reason, final_ranking
 from service.play import GameLike, game_state, rules, seats_of, users_of
 from service.preference_links import preferences_token
 from service.reply_address import ReplyToken, bounce_address, reply_address
@@ -268,16 +269,9 @@ def _deadline_passed(db, settings, row, game, context, images):
 
 def _game_over(db, settings, row, game, context, images):
     names, game_rules = names_of(db, game), rules(game)
-    ranking = []
-    result = game.result or {}
-    for place, seats in enumerate(result.get("ranking", []), start=1):
-        score = (result.get("scores") or {}).get(str(seats[0]))
-        detail = "" if score is None else game_rules.score_words(score)
-        ranking.append({"place": place, "players": [names.get(int(s), str(s)) for s in seats], "detail": detail})
-    reason = {"abandoned": "The players abandoned it."}.get(game.status, "")
-    context.update(reason=reason or str(result.get("reason", "")).replace("_", " ").capitalize() + ".",
-                   ranking=ranking, seed=str(game.seed), seed_hash=game.seed_hash or "",
-                   export_url=f"{settings.base_url}/api/games/{game.id}/export")
+    context.update(reason=end_reason(game_rules, game.status, game.result),
+                   ranking=final_ranking(game.result, names, game_rules), seed=str(game.seed),
+                   seed_hash=game.seed_hash or "", export_url=f"{settings.base_url}/api/games/{game.id}/export")
 
 
 def _digest(db, settings, row, game, context, images):

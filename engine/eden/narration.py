@@ -16,6 +16,10 @@ def _s(n: int) -> str:
     return "" if n == 1 else "s"
 
 
+ENDINGS = {"twenty_points": "a player reached 20 fertility points",
+           "no_play": "a full round passed with no card to play"}
+
+
 def describe_event(event: dict, names: dict) -> str | None:
     """One sentence for an event, or None for bookkeeping events not worth a line."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
@@ -47,7 +51,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         "turn_ended": lambda: turn_over(who, event),
         "game_ended": lambda: "The game ended: " + (
             f"{names.get(event['ranking'][0][0])} reached 20 fertility points."
-            if event["reason"] == "twenty_points" else "a full round passed with no card to play."
+            if event["reason"] == "twenty_points" else ENDINGS["no_play"] + "."
         ),
     }
     if kind == "income_received" and not event["amount"]:

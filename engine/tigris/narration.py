@@ -24,6 +24,9 @@ def _tiles(tiles: dict) -> str:
     return ", ".join(f"{n} {c}" for c, n in tiles.items())
 
 
+ENDINGS = {"bag": "the bag ran out of tiles", "treasures": "only one or two treasures are left on the board"}
+
+
 def describe_event(event: dict, names: dict) -> str | None:
     """One sentence for an event, or None for bookkeeping events not worth a line."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
@@ -66,9 +69,7 @@ def describe_event(event: dict, names: dict) -> str | None:
         "monument_declined": lambda: f"{who} built no monument on {event['square']}.",
         "treasure_taken": lambda: f"{who} took the treasure on {event['square']}.",
         "turn_ended": lambda: turn_over(who, event),
-        "game_ended": lambda: "The game ended: "
-        + ("the bag ran out of tiles." if event["reason"] == "bag" else "only one or two treasures are "
-                                                                        "left on the board."),
+        "game_ended": lambda: f"The game ended: {ENDINGS[event['reason']]}.",
     }
     sentence = sentences.get(kind)
     return sentence() if sentence else None

@@ -117,6 +117,7 @@ def check_end(game, state) -> None:
     json.dumps(outcome)  # stored with the game: plain JSON (its seat keys become strings)
     players = len(game.to_json(state)["players"])
     assert sorted(s for group in outcome["ranking"] for s in group) == list(range(players))
+    assert outcome["reason"] in game.narration.ENDINGS, "the game-over email says why in the game's words"
     for seat in range(players):
         assert game.legal_moves(state, seat) == [] and game.default_move(state, seat) is None
     some_move = {"type": next(iter(game.move_fields)), **{f: None for f in next(iter(game.move_fields.values()))}}

@@ -31,7 +31,13 @@ def test_an_eden_game_is_played_to_the_end_over_http(app, db, make_player, outbo
     assert len(record["moves"]) > 100
     assert all(outbox(p.email, "game_over") for p in players)
     winner_points = game["result"]["scores"][str(game["result"]["ranking"][0][0])]
-    assert f"{winner_points} points" in outbox_text(app, db, outbox(players[1].email, "game_over"))
+    over_email = outbox_text(app, db, outbox(players[1].email, "game_over"))
+    assert f"{winner_points} points" in over_email
+    assert ("is over. A player reached 20 fertility points." in over_email
+            or "is over. A full round passed with no card to play." in over_email), over_email[:300]
+    page = players[0].get(f"/games/{gid}").get_data(as_text=True)
+    assert 'class="end-reason">A player reached 20 fertility points.' in page \
+        or 'class="end-reason">A full round passed with no card to play.' in page
 
     monkeypatch.setenv("DATABASE_URL", database_url)
     monkeypatch.setenv("SECRET_KEY", "cli")
