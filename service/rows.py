@@ -233,8 +233,11 @@ _AT_ONCE = {"records": 8, "moves": 4, "rows": 12}
 
 
 def _fits_one_statement(changed: list[tuple[Record, dict]], found: Changes) -> bool:
-    # Two cancellations of one game's deadlines in one statement could meet on a row:
-    # PostgreSQL does not say which of two updates of a row in a statement wins.
+    # Two cancellations of one game's deadlines, or two records of one row (a game read
+    # locked twice), would update a row twice in one statement: PostgreSQL does not say
+    # which of the two wins, where statement by statement the later one does.
+    if len({(record._table.name, record.id) for record, _ in changed}) < len(changed):
+        return False
     return len(changed) <= _AT_ONCE["records"] and len(found.cancelled) <= 1 and \
         len(found.moves) <= _AT_ONCE["moves"] and len(found.deadlines) + len(found.notifications) <= _AT_ONCE["rows"]
 

@@ -74,3 +74,16 @@ def test_a_cancellation_of_every_deadline_and_rows_of_each_kind_get_their_ids(ap
         assert all(notes[n.id].created_at is not None and notes[n.id].attempts == 0 for n in told)
         logged = session.exec(select(Move).where(Move.game_id == gid, Move.seq == 99)).one()
         assert logged.move == {"type": "pass"} and logged.created_at is not None
+
+
+def test_two_records_of_one_row_are_written_in_order(app, make_player, db):
+    """A game read locked twice in one transaction: its later record's values stand."""
+    _, game = start_game(make_player, 2)
+    gid = game["id"]
+    with db() as session:
+        first = rows.read_locked(session, gid)
+        second = rows.read_locked(session, gid)
+        first.title, second.title = "first", "second"
+        rows.write(session)
+    with db() as session:
+        assert session.get(Game, gid).title == "second"
