@@ -3,12 +3,14 @@ that puts what it changed into the database with one Core statement per table.
 
 The game's row is read locked, with its seats and their users, in one statement
 (`read_locked`). The use case changes these objects and records the rows it appends
-(moves, deadlines, notifications) and the deadlines it cancels; `write` then issues
-one UPDATE of the game, one (executemany) UPDATE of the seats that changed, one UPDATE
-cancelling deadlines and one INSERT per table of new rows, ids returned for the
-workers. The ORM's unit of work, which cost a third of a move's CPU, stays off this
-path; the other use cases may still use ORM objects in the same session (`write`
-flushes them first). Statements are plain SQLAlchemy Core, for SQLite and PostgreSQL.
+(moves, deadlines, notifications) and the deadlines it cancels; `write` then puts them
+in the database, ids returned for the workers: on PostgreSQL a write of a move's size
+as one statement (each UPDATE and INSERT a data-modifying CTE, `_write_at_once`), else
+one UPDATE of the games, one (executemany) UPDATE of the seats that changed, one UPDATE
+cancelling deadlines and one INSERT per table of new rows. The ORM's unit of work, which
+cost a third of a move's CPU, stays off this path; the other use cases may still use
+ORM objects in the same session (`write` flushes them first). Statements are plain
+SQLAlchemy Core, for SQLite and PostgreSQL.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, bindparam, insert, select, update
+from sqlalchemy import ARRAY, Integer, and_, any_, bindparam, false, insert, literal_column, select, union_all, update
+from sqlalchemy.sql.selectable import CompoundSelect, Select
 from sqlmodel import Session
 
 from service.models import Absence, Deadline, Game, Move, Notification, Rating, Seat, User
@@ -196,26 +199,157 @@ def write(db: Session) -> None:
     if not (changed or found.cancelled or found.moves or found.deadlines or found.notifications):
         return  # nothing since the last write: not even the session's connection is asked for
     connection = db.connection()
-    seats = []
-    for record, values in changed:
-        if record._table is GAME:
-            _update(connection, GAME, [(record, values)])
-        else:
-            seats.append((record, values))
+    if connection.dialect.name == "postgresql" and _fits_one_statement(changed, found):
+        _write_at_once(connection, changed, found)
+    else:
+        _write_each(connection, changed, found)
+    for record, _ in changed:
         record.written()
-    _update(connection, SEAT, seats)
+    found.cancelled.clear()
+    found.moves.clear()
+    found.deadlines.clear()
+    found.notifications.clear()
+
+
+def _write_each(connection, changed: list[tuple[Record, dict]], found: Changes) -> None:
+    """One statement per table (an executemany for several rows), for any database."""
+    _update(connection, GAME, [(record, values) for record, values in changed if record._table is GAME])
+    _update(connection, SEAT, [(record, values) for record, values in changed if record._table is not GAME])
     for (game_id, now), which in found.cancelled.items():
         if None in which:
             connection.execute(_CANCEL, {"of_game": game_id, "now": now})
         else:
             connection.execute(_CANCEL_SEATS, {"of_game": game_id, "now": now, "of_seats": sorted(which)})
-    found.cancelled.clear()
     if found.moves:
         connection.execute(_INSERT_MOVE, found.moves)
-        found.moves.clear()
     for table, rows in ((DEADLINE, found.deadlines), (NOTIFICATION, found.notifications)):
         _insert_returning_ids(connection, table, rows)
-        rows.clear()
+
+
+# A write this small goes to PostgreSQL as one statement (see `_write_at_once`); a larger
+# one (a game's end, many invitations) statement by statement. The bound keeps the
+# statements built and cached for the shapes that occur few.
+_AT_ONCE = {"records": 8, "moves": 4, "rows": 12}
+
+
+def _fits_one_statement(changed: list[tuple[Record, dict]], found: Changes) -> bool:
+    # Two cancellations of one game's deadlines, or two records of one row (a game read
+    # locked twice), would update a row twice in one statement: PostgreSQL does not say
+    # which of the two wins, where statement by statement the later one does.
+    if len({(record._table.name, record.id) for record, _ in changed}) < len(changed):
+        return False
+    return len(changed) <= _AT_ONCE["records"] and len(found.cancelled) <= 1 and \
+        len(found.moves) <= _AT_ONCE["moves"] and len(found.deadlines) + len(found.notifications) <= _AT_ONCE["rows"]
+
+
+def _write_at_once(connection, changed: list[tuple[Record, dict]], found: Changes) -> None:
+    """Everything in one statement, each update and insert a data-modifying CTE: one
+    round trip instead of one per table, and a move's writes cost about a third of the
+    CPU they cost statement by statement (each statement's trip through SQLAlchemy and
+    psycopg costs more than PostgreSQL's work). The CTEs all see the rows as they were
+    before the statement, as the statements in `_write_each` do: a cancellation never
+    meets the deadlines inserted with it, and no two CTEs change one row."""
+    parameters: dict[str, Any] = {}
+    updates = []
+    for number, (record, values) in enumerate(changed):
+        names = tuple(sorted(values))
+        updates.append((record._table, names))
+        parameters[f"u{number}_id"] = record.id
+        parameters.update({f"u{number}_{name}": getattr(record, name) for name in names})
+    cancel = None
+    for (game_id, now), which in found.cancelled.items():
+        cancel = None not in which
+        parameters.update(c_game=game_id, c_now=now)
+        if cancel:
+            parameters["c_seats"] = sorted(which)
+    inserts = []
+    appended: tuple[tuple[str, Any, list], ...] = (
+        ("m", MOVE, found.moves), ("d", DEADLINE, found.deadlines), ("n", NOTIFICATION, found.notifications))
+    for prefix, table, rows in appended:
+        shapes = []
+        for number, row in enumerate(rows):
+            values = _with_defaults(table, row if isinstance(row, dict) else _insert_values(row))
+            shapes.append(tuple(values))
+            parameters.update({f"{prefix}{number}_{name}": value for name, value in values.items()})
+        inserts.append((table, tuple(shapes)))
+    sql, converters = _statement_at_once(connection.dialect, tuple(updates), cancel, tuple(inserts))
+    for name, convert in converters.items():
+        parameters[name] = convert(parameters[name])
+    ids: dict[str, list[int]] = {"deadline": [], "notification": []}
+    for kind, row_id in connection.exec_driver_sql(sql, parameters):
+        ids[kind].append(row_id)
+    # A sequence gives a multi-row INSERT's rows rising ids in the rows' order (what
+    # SQLAlchemy's own insertmanyvalues counts on for PostgreSQL): sorted, they pair up.
+    for rows, kind in ((found.deadlines, "deadline"), (found.notifications, "notification")):
+        for row, row_id in zip(rows, sorted(ids[kind])):
+            row.id = row_id
+
+
+def _insert_values(row: NewRow) -> dict:
+    return {name: value for name, value in row.__dict__.items() if not name.startswith("_") and name != "id"}
+
+
+def _with_defaults(table, values: dict) -> dict:
+    """`values` with the table's Python-side column defaults (a row's creation time):
+    SQLAlchemy fills these in for an INSERT of its own, but not for one inside a CTE."""
+    missing = {}
+    for column in _defaulted_columns(table):
+        if column.name not in values:
+            default = column.default
+            missing[column.name] = default.arg(None) if default.is_callable else default.arg
+    return {**values, **missing}
+
+
+@lru_cache(maxsize=8)
+def _defaulted_columns(table) -> tuple:
+    return tuple(column for column in table.c if column.default is not None and column.default.is_scalar
+                 or column.default is not None and column.default.is_callable)
+
+
+@lru_cache(maxsize=128)
+def _statement_at_once(dialect, updates: tuple, cancel: bool | None, inserts: tuple) -> tuple[str, dict]:
+    """The SQL of `_write_at_once` for one shape of write, and the bound values'
+    converters (a JSON column's serializer), by bound name. `updates`: (table, column
+    names) per changed row; `cancel`: None, False (all the game's open deadlines) or
+    True (those of the seats `c_seats`); `inserts`: (table, column names per row).
+    Bound names: `u<n>_<column>`, `c_game`, `c_now`, `c_seats`, `<m|d|n><row>_<column>`.
+
+    Compiled here once per shape and run as the driver's SQL: SQLAlchemy does not keep
+    the compiled form of a statement whose CTEs change rows, and compiling it anew for
+    every move cost more than the round trips it saves."""
+    ctes = []
+    for number, (table, names) in enumerate(updates):
+        ctes.append(update(table).where(table.c.id == bindparam(f"u{number}_id"))
+                    .values({name: bindparam(f"u{number}_{name}", type_=table.c[name].type) for name in names})
+                    .cte(f"u{number}"))
+    if cancel is not None:
+        cancelling = update(DEADLINE).where(DEADLINE.c.game_id == bindparam("c_game"), DEADLINE.c.done_at.is_(None))
+        if cancel:
+            cancelling = cancelling.where(DEADLINE.c.seat == any_(bindparam("c_seats", type_=ARRAY(Integer))))
+        ctes.append(cancelling.values(done_at=bindparam("c_now", type_=DEADLINE.c.done_at.type),
+                                      outcome=literal_column("'cancelled'")).cte("c"))
+    returned = []
+    for (table, shapes), prefix in zip(inserts, "mdn"):
+        if not shapes:
+            continue
+        rows = [{name: bindparam(f"{prefix}{number}_{name}", type_=table.c[name].type) for name in names}
+                for number, names in enumerate(shapes)]
+        inserting = insert(table).values(rows)
+        if table is MOVE:
+            ctes.append(inserting.cte(prefix))
+        else:
+            inserted = inserting.returning(table.c.id).cte(prefix)
+            ctes.append(inserted)
+            returned.append(select(literal_column(f"'{table.name}'").label("kind"), inserted.c.id))
+    main: Select | CompoundSelect
+    if not returned:
+        main = select(literal_column("'none'").label("kind"), literal_column("0").label("id")).where(false())
+    else:
+        main = returned[0] if len(returned) == 1 else union_all(*returned)
+    compiled = main.add_cte(*ctes).compile(dialect=dialect)
+    converters = {name: convert for name, bound in compiled.binds.items()
+                  if (convert := bound.type.dialect_impl(dialect).bind_processor(dialect)) is not None}
+    return str(compiled), converters
 
 
 def _update(connection, table, changed: list[tuple[Record, dict]]) -> None:

@@ -11,6 +11,7 @@ from service import play, table_talk
 from service.db import reading
 from service.errors import Conflict, Forbidden
 from service.models import Game, Move, Seat
+from service.plain_dump import json_answer
 from service.schemas import (
     CreateGameSchema,
     ExportSchema,
@@ -172,7 +173,8 @@ class Moves(MethodView):
             answer = jsonify({"version": game.version})
             answer.headers["Preference-Applied"] = "return=minimal"
             return answer
-        return {"version": game.version, "events": events, "game": presented}
+        # Dumped plainly (what MoveResultSchema documents; see service/plain_dump.py).
+        return json_answer(MoveResultSchema, {"version": game.version, "events": events, "game": presented})
 
 
 def _prefers_minimal() -> bool:
