@@ -167,7 +167,7 @@ class _WireGenerator(BytesGenerator):
     def _make_boundary(cls, text: bytes | str | None = None) -> str:
         """A boundary of the library's form, found nowhere in `text` (the parts as
         written): looked for as it is, where the library compiles a regular expression
-        for each new boundary (three a message, about 0.8 ms). Nowhere at all is more
+        for each new boundary (two a message, about 0.8 ms). Nowhere at all is more
         than the library asks (nowhere at the start of a line)."""
         while True:
             boundary = f"{'=' * 15}{random.randrange(sys.maxsize):019d}=="
