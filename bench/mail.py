@@ -95,12 +95,14 @@ def cpu_seconds(pid: int) -> float:
 def sender_process(ids: list[int], smtp_url: str, batch: int, profile: str | None, barrier, results) -> None:
     """Send `ids` in batches once every sender is ready; report its database backend's
     pid, then the times and CPU, and keep the backend until the CPU it used has been read."""
-    import engine
-    from service.pictures import board_png
+    from workers import warm_up
+    from workers.picture_cache import cache_for
 
-    tigris = engine.get_game("tigris")  # the drawing code imported, the background rendered
-    board_png("tigris", tigris.view(tigris.setup(2, 1, {}), 0))
     settings = Settings(database_url=URL, smtp_url=smtp_url, secret_key="bench", redis_url=None)
+    # Readied as the mailer readies itself before its first task (workers/tasks.py): the
+    # drawing code and the picture cache's module imported, the backgrounds drawn.
+    warm_up.draw_every_game()
+    cache_for(settings)
     database = make_engine(URL)
     with database.connect() as connection:  # the pool gives this connection back to each delivery
         backend = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar()

@@ -8,9 +8,10 @@ callers can leave the picture out.
 from __future__ import annotations
 
 import hashlib
-import io
+import struct
 import sys
 import threading
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
@@ -19,6 +20,7 @@ import cairocffi
 import cairosvg
 import cairosvg.parser
 import cairosvg.surface
+from isal import isal_zlib
 from PIL import Image
 
 import engine
@@ -138,16 +140,39 @@ def _palette_png(image: cairocffi.ImageSurface) -> bytes:
     image.flush()
     size = (image.get_width(), image.get_height())
     rgb = Image.frombuffer("RGB", size, image.get_data(), "raw", _CAIRO_RGB, image.get_stride(), 1)
-    # The 256 colours are chosen from every other pixel of every other row, in a quarter
+    # The 256 colours are chosen from every third pixel of every third row, in a ninth
     # of the time of all of them, and nearly the same (flat fills, a few antialiased
-    # edges); then each pixel takes the nearest, without dithering, which would only
-    # speckle the flat fills.
-    sample = rgb.resize((size[0] // 2, size[1] // 2), Image.Resampling.NEAREST)
+    # edges: at most 1 pixel in 500 ends up more than 8 levels from its colour, as with
+    # every other pixel chosen from; from every fourth, up to 1 in 20 on an Eden board);
+    # then each pixel takes the nearest, without dithering, which would only speckle the
+    # flat fills.
+    sample = rgb.resize((size[0] // 3, size[1] // 3), Image.Resampling.NEAREST)
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
-    output = io.BytesIO()
-    # The fastest zlib level: twice as quick as the default, and only a third larger.
-    rgb.quantize(palette=palette, dither=Image.Dither.NONE).save(output, "PNG", compress_level=1)
-    return output.getvalue()
+    return _indexed_png(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def _indexed_png(indexed: Image.Image) -> bytes:
+    """`indexed` (colours from a palette) as PNG, its rows unfiltered and compressed by
+    ISA-L at its fastest level: written here rather than by Pillow, whose zlib at its
+    fastest level takes three quarters of the picture's encoding, four times ISA-L's
+    time, for a larger file."""
+    width, height = indexed.size
+    rows = Image.new("P", (width + 1, height), 0)  # each row led by its filter type, 0: none
+    rows.paste(indexed, (1, 0))
+    palette = indexed.getpalette()
+    assert palette is not None, "a quantized image has its palette"
+    return b"".join((_PNG_SIGNATURE,
+                     _png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),  # 8-bit indices
+                     _png_chunk(b"PLTE", bytes(palette)),
+                     _png_chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), 1)),
+                     _png_chunk(b"IEND", b"")))
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 @lru_cache(maxsize=8)

@@ -4,21 +4,36 @@ from __future__ import annotations
 
 import logging
 
-from sqlmodel import Session, col, select
+from sqlalchemy import bindparam, select
+from sqlmodel import Session
 
 import engine
 from service.action_tokens import ActionToken, make_token
-from service.models import Game, Move, Notification, User
+from service.models import Game, Notification, User
 from service.outcome_words import end_reason, final_ranking
 from service.play import GameLike, game_state, rules, seats_of, users_of
 from service.preference_links import preferences_token
 from service.reply_address import ReplyToken, bounce_address, reply_address
+from service.rows import DEADLINE, MOVE, NOTIFICATION
 from service.time_control import time_control_words
 from workers.decision_mail import decision_summary
 from workers.emails import render
 from workers.mail import Attachment, Mail
 
 log = logging.getLogger(__name__)
+
+# The reads of a decision email, built once as Core statements of the columns it shows:
+# building a statement and loading ORM objects cost more than running it.
+_EVENTS_SINCE = select(MOVE.c.events).where(
+    MOVE.c.game_id == bindparam("game_id"), MOVE.c.seq > bindparam("since_seq"),
+    MOVE.c.seq <= bindparam("upto_seq")).order_by(MOVE.c.seq)
+_TIMEOUT_DUE = select(DEADLINE.c.due_at).where(
+    DEADLINE.c.game_id == bindparam("game_id"), DEADLINE.c.seat == bindparam("seat"),
+    DEADLINE.c.kind == "timeout", DEADLINE.c.done_at.is_(None)).limit(1)
+_PREVIOUS_DECISION_WRITTEN = select(NOTIFICATION.c.created_at).where(
+    NOTIFICATION.c.game_id == bindparam("game_id"), NOTIFICATION.c.seat == bindparam("seat"),
+    NOTIFICATION.c.id < bindparam("before_id"), NOTIFICATION.c.kind.in_(("your_turn", "reply_answer"))
+).order_by(NOTIFICATION.c.id.desc()).limit(1)
 
 
 def names_of(db: Session, game: GameLike) -> dict[int, str]:
@@ -141,9 +156,8 @@ def _decision(db, settings, row, game, context, images, since_seq: int, upto_seq
     may reply with, and the board picture."""
     game_rules, state = rules(game), game_state(game)
     names = names_of(db, game)
-    moves = db.exec(select(Move).where(
-        col(Move.game_id) == game.id, col(Move.seq) > since_seq, col(Move.seq) <= upto_seq).order_by(col(Move.seq)))
-    events = [event for move in moves for event in move.events]
+    events = [event for (move_events,) in db.execute(
+        _EVENTS_SINCE, {"game_id": game.id, "since_seq": since_seq, "upto_seq": upto_seq}) for event in move_events]
     summary = decision_summary(game_rules, state, row.seat, names, events)
     version = row.payload.get("version", game.version)
     actions = [
@@ -175,9 +189,8 @@ def talk_since_last_decision(db, game, row) -> list[dict]:
     seat = next((s for s in seats_of(db, game) if s.seat == row.seat and s.user_id == row.user_id), None)
     if seat is None or not wants_talk_mail(db, seat, "next", users_of(db, game).get(seat.user_id)):
         return []
-    previous = db.exec(select(Notification.created_at).where(
-        Notification.game_id == game.id, Notification.seat == row.seat, Notification.id < row.id,
-        col(Notification.kind).in_(("your_turn", "reply_answer"))).order_by(col(Notification.id).desc())).first()
+    previous = db.execute(_PREVIOUS_DECISION_WRITTEN,
+                          {"game_id": game.id, "seat": row.seat, "before_id": row.id}).scalar()
     return messages_of(db, game, since=previous, upto=row.created_at, not_seat_id=seat.id)
 
 
@@ -214,12 +227,8 @@ def _action_url(settings, game_id: int, seat: int, version: int, move_text: str 
 
 
 def _deadline_words(db, game_id: int, seat: int) -> str:
-    from service.models import Deadline
-
-    row = db.exec(select(Deadline).where(
-        Deadline.game_id == game_id, Deadline.seat == seat, Deadline.kind == "timeout",
-        col(Deadline.done_at).is_(None))).first()
-    return row.due_at.strftime("%a %d %b %Y %H:%M UTC") if row else ""
+    due_at = db.execute(_TIMEOUT_DUE, {"game_id": game_id, "seat": seat}).scalar()
+    return due_at.strftime("%a %d %b %Y %H:%M UTC") if due_at else ""
 
 
 def picture_view(game_rules: engine.Game, state, seat: int | None, seat_view: dict | None = None) -> dict:

@@ -13,15 +13,22 @@ email.
 """
 from __future__ import annotations
 
+import base64
 import copy
 import ipaddress
+import random
+import re
 import smtplib
 import ssl
+import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.generator import BytesGenerator
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
+from email.policy import default as default_policy
 from email.utils import format_datetime, getaddresses
+from functools import lru_cache
 from io import BytesIO
 from typing import cast
 from urllib.parse import unquote, urlsplit
@@ -56,8 +63,40 @@ class Mail:
     auto_submitted: str = "auto-generated"
 
 
+class _HeaderClasses(HeaderRegistry):
+    """The library's header factory, making the class of each header name once (the
+    library makes a new class for every header it sets, some 25 a message, about 0.5
+    ms), and parsing a header once for every message that sets the very same text: the
+    parts' Content-Type, Content-Transfer-Encoding and the like are the same in every
+    email. A parsed header is not changed after it is made (a new value is a new one)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._made: dict[str, type] = {}
+
+    def __getitem__(self, name: str) -> type:
+        made = self._made.get(name.lower())
+        if made is None:
+            made = self._made[name.lower()] = super().__getitem__(name)
+        return made
+
+    def __call__(self, name: str, value):
+        if type(value) is str:
+            return _parsed_header(self, name, value)
+        return super().__call__(name, value)
+
+
+@lru_cache(maxsize=256)
+def _parsed_header(factory: _HeaderClasses, name: str, value: str):
+    return HeaderRegistry.__call__(factory, name, value)
+
+
+# The library's default policy (the one `EmailMessage()` takes), with that factory.
+MESSAGE_POLICY = default_policy.clone(header_factory=_HeaderClasses())
+
+
 def build_message(mail: Mail) -> EmailMessage:
-    msg = EmailMessage()
+    msg = EmailMessage(policy=MESSAGE_POLICY)
     msg["From"] = mail.sender
     set_header(msg, "To", mail.to)  # user text from here on: see workers/mail_headers.py
     set_header(msg, "Subject", mail.subject)
@@ -71,13 +110,26 @@ def build_message(mail: Mail) -> EmailMessage:
         set_header(msg, name, value)
     msg.set_content(mail.text)
     msg.add_alternative(mail.html, subtype="html")
-    html_part = cast(list[EmailMessage], msg.get_payload())[1]  # the text part, then this one
-    for image in mail.images:
-        html_part.add_related(
-            image.data, maintype="image", subtype=image.subtype,
-            cid=f"<{image.content_id}>", filename=image.filename,
-        )
+    if mail.images:
+        html_part = cast(list[EmailMessage], msg.get_payload())[1]  # the text part, then this one
+        html_part.make_related()
+        for image in mail.images:
+            html_part.attach(image_part(image, msg.policy))
     return msg
+
+
+def image_part(image: Attachment, policy) -> EmailMessage:
+    """The MIME part of an inline image, as `add_related` would make it (the same
+    headers but MIME-Version, which belongs to the message alone; base64 in lines of
+    76), its base64 encoded in one piece where the library encodes each line apart."""
+    part = EmailMessage(policy)
+    part["Content-Type"] = f"image/{image.subtype}"
+    part["Content-Transfer-Encoding"] = "base64"
+    part.add_header("Content-Disposition", "attachment", filename=image.filename)
+    part["Content-ID"] = f"<{image.content_id}>"
+    encoded = base64.b64encode(image.data).decode("ascii")
+    part.set_payload("".join(f"{encoded[start:start + 76]}\n" for start in range(0, len(encoded), 76)))
+    return part
 
 
 class RelayUnusable(Exception):
@@ -109,8 +161,36 @@ def wire_form(message: EmailMessage) -> tuple[bytes, list[str], tuple[str, ...]]
     buffer = BytesIO()
     # An EmailMessage's policy is an EmailPolicy, which has `utf8`; the stubs type it as the base Policy.
     wire_policy = message.policy.clone(utf8=True) if international else message.policy  # type: ignore[call-arg]
-    BytesGenerator(buffer, policy=wire_policy).flatten(shown, linesep="\r\n")
+    _WireGenerator(buffer, policy=wire_policy).flatten(shown, linesep="\r\n")
     return buffer.getvalue(), recipients, ("SMTPUTF8", "BODY=8BITMIME") if international else ()
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")  # what the library's generator takes for a line's end
+
+
+class _WireGenerator(BytesGenerator):
+    """The library's generator, writing each body with its line ends made `linesep`
+    in one piece rather than line by line (the same bytes: a base64 picture is some
+    600 lines, and writing them one by one cost about 0.4 ms a message)."""
+
+    def _write_lines(self, lines: str) -> None:
+        assert self.policy is not None, "flatten() gave the generator its policy, with the linesep asked for"
+        self.write(_LINE_END.sub(self.policy.linesep, lines))
+
+    @classmethod
+    def _make_boundary(cls, text: bytes | str | None = None) -> str:
+        """A boundary of the library's form, found nowhere in `text` (the parts as
+        written): looked for as it is, where the library compiles a regular expression
+        for each new boundary (two a message, about 0.8 ms). Nowhere at all is more
+        than the library asks (nowhere at the start of a line)."""
+        while True:
+            boundary = f"{'=' * 15}{random.randrange(sys.maxsize):019d}=="
+            if text is None:
+                return boundary
+            if isinstance(text, bytes) and boundary.encode("ascii") not in text:
+                return boundary
+            if isinstance(text, str) and boundary not in text:
+                return boundary
 
 
 class SmtpSender:
