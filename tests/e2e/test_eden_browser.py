@@ -154,10 +154,9 @@ def box(page, selector: str) -> dict:
     return found
 
 
-def test_the_panels_sit_beside_the_garden_on_a_desktop_and_below_it_on_a_phone(live, browser, screenshot):
-    """At 1280 px the garden (taller than wide, shown at most 1.3 times its drawn width)
-    leaves no wide empty strip: the decision and the hand stand beside it, side by side.
-    At 375 px the panels come below the garden, as on every game's page."""
+def two_player_game_with_k3_in_hand(live, browser):
+    """Ann creates a 2-player Eden game through the page, Bob accepts, and Ann holds
+    irrigation card B4 and cultivation card 3 (an L tromino)."""
     ann_email, bob_email = emails()
     ann_ctx, ann = sign_in(live, browser, ann_email)
     ann.goto(f"{live.base}/games/new")
@@ -173,6 +172,14 @@ def test_the_panels_sit_beside_the_garden_on_a_desktop_and_below_it_on_a_phone(l
     bob.wait_for_selector("text=Players")
     put_position(engine_of(live), game_id, position(
         {"C4": "y1", "A1": "r1"}, hands={0: ["B4", "K3"], 1: ["G7"]}, mana={0: 100, 1: 100}, players=2))
+    return ann_email, bob_email, ann_ctx, bob_ctx, ann, game_url
+
+
+def test_the_panels_sit_beside_the_garden_on_a_desktop_and_below_it_on_a_phone(live, browser, screenshot):
+    """At 1280 px the garden (taller than wide, shown at most 1.3 times its drawn width)
+    leaves no wide empty strip: the decision and the hand stand beside it, side by side.
+    At 375 px the panels come below the garden, as on every game's page."""
+    ann_email, bob_email, ann_ctx, bob_ctx, ann, game_url = two_player_game_with_k3_in_hand(live, browser)
 
     ann.set_viewport_size({"width": 1280, "height": 900})
     ann.goto(game_url)
@@ -216,21 +223,7 @@ CONTRAST = """(selector) => {
 def test_a_card_with_no_play_now_stays_readable_among_the_tools(live, browser, screenshot):
     """A tool without a move now (a cultivation card whose shape the garden cannot take)
     is greyed, not faded: its words keep a contrast of 4.5 to 1 against the panel."""
-    ann_email, bob_email = emails()
-    ann_ctx, ann = sign_in(live, browser, ann_email)
-    ann.goto(f"{live.base}/games/new")
-    ann.select_option("select[name=game]", "eden")
-    ann.select_option("select[name=players]", "2")
-    ann.fill("input[name=invite]", bob_email)
-    ann.click("button:has-text('Create and invite')")
-    game_url = ann.url
-    game_id = int(game_url.rstrip("/").split("/")[-1])
-    bob_ctx, bob = sign_in(live, browser, bob_email)
-    bob.goto(game_url)
-    bob.click("button:has-text('Accept the invitation')")
-    bob.wait_for_selector("text=Players")
-    put_position(engine_of(live), game_id, position(
-        {"C4": "y1", "A1": "r1"}, hands={0: ["B4", "K3"], 1: ["G7"]}, mana={0: 100, 1: 100}, players=2))
+    ann_email, bob_email, ann_ctx, bob_ctx, ann, game_url = two_player_game_with_k3_in_hand(live, browser)
     ann.goto(game_url)
     assert ann.is_disabled(".tool[data-card=K3]") and "No play now for cultivation card 3" in ann.inner_text("aside")
     screenshot(ann, "no-play")
