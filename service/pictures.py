@@ -143,7 +143,7 @@ def _palette_png(image: cairocffi.ImageSurface) -> bytes:
     # The 256 colours are chosen from every third pixel of every third row, in a ninth
     # of the time of all of them, and nearly the same (flat fills, a few antialiased
     # edges: at most 1 pixel in 500 ends up more than 8 levels from its colour, as with
-    # every other pixel chosen from; from every fourth, up to 1 in 20 on an Eden board);
+    # every other pixel chosen from; from every fourth, up to 1 in 20 on one game's board);
     # then each pixel takes the nearest, without dithering, which would only speckle the
     # flat fills.
     sample = rgb.resize((size[0] // 3, size[1] // 3), Image.Resampling.NEAREST)

@@ -131,7 +131,7 @@ def test_a_card_game_turn_played_by_clicking_only(live, browser, screenshot):
     page.click("svg [data-slot=D4]")
     page.click("#move-form button:has-text('Send')")
     page.wait_for_selector("text=Move made.")
-    assert page.get_attribute("[data-kind=ship]", "aria-pressed") == "true"  # the only tool, chosen
+    page.wait_for_selector("[data-kind=ship][aria-pressed=true]")  # the only tool, chosen by the page's script
     free = {el.get_attribute("data-free-ship") for el in page.query_selector_all("svg [data-free-ship].legal")}
     assert free == {"blue-red", "blue-black"}
     page.click("svg [data-free-ship=blue-black]")
