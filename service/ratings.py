@@ -16,12 +16,12 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
 from service.models import Rating, Seat, User
+from service.rows import RATING
 
 if TYPE_CHECKING:
     from service.play.records import GameLike
 
 MODEL = PlackettLuce()
-RATING = Rating.__table__  # type: ignore[attr-defined]  # set by SQLModel on a table model
 
 
 def ordinal(mu: float, sigma: float) -> int:

@@ -23,12 +23,13 @@ from sqlalchemy import ARRAY, Integer, and_, any_, bindparam, false, insert, lit
 from sqlalchemy.sql.selectable import CompoundSelect, Select
 from sqlmodel import Session
 
-from service.models import Absence, Deadline, Game, Move, Notification, Rating, Seat, User
+from service.models import Absence, Deadline, Game, Move, Notification, Rating, Seat, TableMessage, User
 
 # SQLModel sets `__table__` on a table model when the class is made; its stubs do not say so.
 GAME, SEAT, USER = Game.__table__, Seat.__table__, User.__table__  # type: ignore[attr-defined]
 MOVE, DEADLINE, NOTIFICATION = Move.__table__, Deadline.__table__, Notification.__table__  # type: ignore[attr-defined]
 ABSENCE, RATING = Absence.__table__, Rating.__table__  # type: ignore[attr-defined]
+TABLE_MESSAGE = TableMessage.__table__  # type: ignore[attr-defined]
 _USER_COLUMNS = (USER.c.id, USER.c.email, USER.c.name, USER.c.timezone)
 _GAME_COLUMNS, _SEAT_COLUMNS = list(GAME.c), list(SEAT.c)
 # Statements are built once (building one costs more than running it); their bound

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 from service import play
 from service.errors import Forbidden, Invalid
 from service.models import Game, Seat, SeatNote, TableMessage, User, utcnow
+from service.rows import TABLE_MESSAGE
 
 MAX_MESSAGE_CHARS = 1000
 MAX_NOTE_CHARS = 10000
@@ -127,7 +128,7 @@ def message_dicts(db: Session, game: Game, messages: Sequence[TableMessage | Row
              "text": m.text, "via": m.via, "created_at": m.created_at} for m in messages]
 
 
-_MESSAGE = TableMessage.__table__.c  # type: ignore[attr-defined]  # SQLModel sets it; its stubs do not say so
+_MESSAGE = TABLE_MESSAGE.c
 
 
 def messages_of(db: Session, game: Game, after_id: int = 0, since: datetime | None = None,

@@ -15,7 +15,7 @@ from service import rows, tasks
 from service.auth import user_for_api_token, user_for_session
 from service.db import transaction
 from service.errors import Unauthorized
-from service.models import Deadline, Game, Seat, User
+from service.models import Game, Seat, User
 from service.play import Work, game_state, rules, seats_of, users_of
 from service.ratings import ordinal, ordinals_for
 
@@ -85,7 +85,7 @@ def _check_api_csrf() -> None:
                            "X-CSRFToken header; or send 'Authorization: Bearer <token>'", code="csrf_missing") from None
 
 
-_DEADLINE = Deadline.__table__.c  # type: ignore[attr-defined]  # set by SQLModel on a table model
+_DEADLINE = rows.DEADLINE.c
 _OPEN_TIMEOUTS = select(_DEADLINE.seat, _DEADLINE.due_at).where(
     _DEADLINE.game_id == bindparam("game_id"), _DEADLINE.kind == "timeout", _DEADLINE.done_at.is_(None))
 
