@@ -129,6 +129,12 @@
     });
   }
 
+  // Takes a staged move back: its words, the form's text and any piece on the board.
+  function unstage(root, form) {
+    hideStaged(root, form);
+    if (form.clearBoard) form.clearBoard();
+  }
+
   // The choice buttons stage their move instead of posting it; Undo takes any staged
   // move back (the board's play adds its own clearing through `form.clearBoard`).
   function stageChoices(root) {
@@ -143,10 +149,7 @@
       });
     });
     var undo = root.querySelector("#undo-move");
-    if (undo) undo.addEventListener("click", function () {
-      hideStaged(root, form);
-      if (form.clearBoard) form.clearBoard();
-    });
+    if (undo) undo.addEventListener("click", function () { unstage(root, form); });
   }
 
   function currentRoot() {
@@ -333,9 +336,7 @@
   window.turnpostUnstage = function () {
     var root = currentRoot();
     var form = root.querySelector("#move-form");
-    if (!form) return;
-    hideStaged(root, form);
-    if (form.clearBoard) form.clearBoard();
+    if (form) unstage(root, form);
   };
   startBoard(document);
 })();
