@@ -263,7 +263,7 @@ def game_page(game_id):
             context["turn"] = _turn_panel(game, data["view"])
             context["log"] = _game_log(db, game, rules, mine, names, (context["turn"] or {}).get("round"))
             context["names"] = names
-            context["end_reason"] = end_reason(rules, game.status, game.result) if game.status != "active" else ""
+            context["end_reason"] = end_reason(rules, game.status, game.result)  # "" while the game goes on
             context["winners"] = winners(game.result, names)
             context["final_ranking"] = final_ranking(game.result, names, rules)
             context["board"] = board_markup(game.game_type, data["view"])

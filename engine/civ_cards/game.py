@@ -41,10 +41,9 @@ OPTION_CHOICES = {
 # momento durante il turno di gioco", and teammates' gifts "durante i loro turni": with
 # any decision he owes in one of them.
 TURN_PHASES = ("collect", "buy", "combat", "discard")
-# Scrapping is a buying move: the rulebook's "in qualsiasi momento il loro possessore
-# desideri" is "per liberare spazio per un altro edificio o meraviglia", and buildings
-# and wonders are placed only while buying.
-# Moves that go with any decision of one's own turn (TURN_PHASES).
+# Moves that go with any decision of one's own turn (TURN_PHASES). Not scrapping: the
+# rulebook's "in qualsiasi momento il loro possessore desideri" is "per liberare spazio
+# per un altro edificio o meraviglia", and those are placed only while buying.
 OWN_TURN_MOVES = ("trade", "give")
 PROMPTS = {
     "draft": "Pick a plot from the draft.",
@@ -112,10 +111,9 @@ class CivCards(BaseGame):
         if kind is None:
             return []
         moves = MOVES[kind](self.table, s, seat)
-        if kind != "buy":  # buying lists these among its own moves
-            own_turn = self._own_turn(s, seat)
-            moves.extend(trade_moves(self.table, s, seat) if own_turn else [])
-            moves.extend(give_moves(self.table, s, seat) if own_turn else [])
+        if kind != "buy" and self._own_turn(s, seat):  # buying lists these among its own moves
+            moves.extend(trade_moves(self.table, s, seat))
+            moves.extend(give_moves(self.table, s, seat))
         return moves
 
     @staticmethod
