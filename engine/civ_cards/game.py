@@ -15,6 +15,7 @@ from engine.civ_cards.summary import summary_lines
 from engine.civ_cards.table import CardTable, load_table
 from engine.civ_cards.turn import advance, collect, collect_choices, finish, pick_plot, setup, start_draw
 from engine.core import BaseGame, EngineError, IllegalMove
+from engine.sentences import count
 
 MOVE_FIELDS = {
     "pick_plot": ("slot",), "settle": ("plot",), "discard": ("card",), "collect": ("population",),
@@ -203,8 +204,9 @@ class CivCards(BaseGame):
 
     def score_words(self, score: dict) -> str:
         """The VP and, in their order, the figures that break a tie in VP."""
-        return (f"{score['vp']} VP ({score['technologies']} technologies, {score['population']} population, "
-                f"{score['wonders']} wonders)")
+        technologies = "1 technology" if score["technologies"] == 1 else f"{score['technologies']} technologies"
+        wonders = count(score["wonders"], "wonder")
+        return f"{score['vp']} VP ({technologies}, {score['population']} population, {wonders})"
 
     def to_json(self, s: dict) -> dict:
         return clone_state(s)
